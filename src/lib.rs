@@ -1,0 +1,1 @@
+//! puzzlec: a compiler for a declarative puzzle language.
