@@ -1,1 +1,14 @@
 //! puzzlec: a compiler for a declarative puzzle language.
+//!
+//! The pipeline is visible in the module tree: [`syntax`] (text → AST),
+//! [`check`] (names, types, levers), [`eval`] (the expression language),
+//! [`gen`] (seeded generation), [`render`] (templates and Korean particles),
+//! [`answer`] (answer kinds), [`dataset`] (records and files).
+
+pub mod source;
+pub mod span;
+pub mod syntax;
+pub mod eval;
+pub mod render;
+pub mod sat;
+pub mod stdlib;

@@ -1,0 +1,806 @@
+//! The standard library callable from specs. `BUILTINS` is the one table
+//! the checker (names, arity) and the evaluator (dispatch) share;
+//! `docs/language.md` lists the same functions.
+
+use super::error::{EvalError, EvalErrorKind as K, EvalResult};
+use super::interp::{
+    describe, expect_bool, expect_int, expect_list, expect_str, index, iter_values, type_error,
+    Interp, MAX_LEN,
+};
+use super::value::Value;
+use crate::render::{format, particle};
+use crate::span::Span;
+use crate::stdlib::hangul;
+use std::rc::Rc;
+
+/// A builtin function's name, arity and one-line description.
+#[derive(Debug, Clone, Copy)]
+pub struct Builtin {
+    /// The name specs call it by.
+    pub name: &'static str,
+    /// Fewest arguments.
+    pub min: usize,
+    /// Most arguments.
+    pub max: usize,
+    /// The signature as documented.
+    pub signature: &'static str,
+    /// Whether it draws random numbers (allowed only in `generate`).
+    pub random: bool,
+}
+
+const fn b(name: &'static str, min: usize, max: usize, signature: &'static str) -> Builtin {
+    Builtin {
+        name,
+        min,
+        max,
+        signature,
+        random: false,
+    }
+}
+
+const fn r(name: &'static str, min: usize, max: usize, signature: &'static str) -> Builtin {
+    Builtin {
+        name,
+        min,
+        max,
+        signature,
+        random: true,
+    }
+}
+
+/// Every builtin, in documentation order.
+pub const BUILTINS: &[Builtin] = &[
+    // lists
+    b("len", 1, 1, "len(xs) -> int: elements of a list/tuple/map, characters of a string"),
+    b("sum", 1, 1, "sum(xs) -> int"),
+    b("product", 1, 1, "product(xs) -> int"),
+    b("min", 1, 2, "min(xs) or min(a, b)"),
+    b("max", 1, 2, "max(xs) or max(a, b)"),
+    b("sort", 1, 1, "sort(xs) -> list in ascending order"),
+    b("sort_by", 2, 2, "sort_by(xs, key) -> list, stable, ascending by key(x)"),
+    b("reverse", 1, 1, "reverse(xs or s)"),
+    b("range", 1, 3, "range(n), range(a, b), range(a, b, step) -> list (b exclusive)"),
+    b("zip", 2, 2, "zip(xs, ys) -> list of tuples, as long as the shorter"),
+    b("enumerate", 1, 1, "enumerate(xs) -> list of (index, x)"),
+    b("map", 2, 2, "map(xs, f) -> list"),
+    b("filter", 2, 2, "filter(xs, f) -> list"),
+    b("any", 1, 2, "any(bools) or any(xs, f) -> bool"),
+    b("all", 1, 2, "all(bools) or all(xs, f) -> bool"),
+    b("count", 2, 2, "count(xs, x_or_f) -> int: elements equal to x or satisfying f"),
+    b("index_of", 2, 2, "index_of(xs or s, x) -> int, -1 when absent"),
+    b("contains", 2, 2, "contains(xs or s or map, x) -> bool"),
+    b("unique", 1, 1, "unique(xs) -> list without repeats, first occurrences kept"),
+    b("flatten", 1, 1, "flatten(list of lists) -> list"),
+    b("concat", 1, 1, "concat(list of strings) -> string"),
+    b("take", 2, 2, "take(xs or s, n)"),
+    b("drop", 2, 2, "drop(xs or s, n)"),
+    b("slice", 3, 3, "slice(xs or s, a, b): elements a..b"),
+    b("first", 1, 1, "first(xs)"),
+    b("last", 1, 1, "last(xs)"),
+    b("chunks", 2, 2, "chunks(xs, n) -> list of lists of n (the last may be shorter)"),
+    b("transpose", 1, 1, "transpose(rows) -> columns (rows of equal length)"),
+    b("rotate", 2, 2, "rotate(xs or s, k): left rotation by k (negative: right)"),
+    b("repeat", 2, 2, "repeat(x, n) -> list of n copies, or a string repeated"),
+    b("set_at", 3, 3, "set_at(xs, i, x) -> a copy of xs with element i replaced"),
+    b("argsort", 1, 1, "argsort(xs) -> indices that sort xs (stable)"),
+    b("fold", 3, 3, "fold(xs, init, f) -> f(...f(f(init, x0), x1)...)"),
+    b("group_count", 1, 1, "group_count(xs) -> map of value -> occurrences, first-seen order"),
+    // maps
+    b("keys", 1, 1, "keys(m) -> list"),
+    b("values", 1, 1, "values(m) -> list"),
+    b("get", 3, 3, "get(m, key, default)"),
+    b("insert", 3, 3, "insert(m, key, value) -> a copy of m with key set"),
+    b("to_map", 1, 1, "to_map(list of (key, value)) -> map"),
+    // integers
+    b("abs", 1, 1, "abs(n)"),
+    b("pow", 2, 2, "pow(a, n), n >= 0"),
+    b("div", 2, 2, "div(a, b): floor division"),
+    b("mod", 2, 2, "mod(a, b): floor modulo"),
+    b("sign", 1, 1, "sign(n) -> -1, 0 or 1"),
+    b("digits", 1, 1, "digits(n) -> list of decimal digits of |n|"),
+    // strings
+    b("str", 1, 1, "str(x) -> its display text"),
+    b("int", 1, 1, "int(s) -> the integer written in s"),
+    b("chars", 1, 1, "chars(s) -> list of one-character strings"),
+    b("join", 1, 2, "join(xs, sep = \"\") -> string of the displayed elements"),
+    b("split", 2, 2, "split(s, sep) -> list of strings"),
+    b("upper", 1, 1, "upper(s)"),
+    b("lower", 1, 1, "lower(s)"),
+    b("trim", 1, 1, "trim(s)"),
+    b("replace", 3, 3, "replace(s, from, to)"),
+    b("starts_with", 2, 2, "starts_with(s, prefix) -> bool"),
+    b("ends_with", 2, 2, "ends_with(s, suffix) -> bool"),
+    b("pad_left", 3, 3, "pad_left(s, width, fill)"),
+    b("ord", 1, 1, "ord(c) -> Unicode scalar value of a one-character string"),
+    b("chr", 1, 1, "chr(n) -> one-character string"),
+    b("alphabet", 0, 0, "alphabet() -> \"ABCDEFGHIJKLMNOPQRSTUVWXYZ\""),
+    b("letter_index", 1, 1, "letter_index(c) -> 0..25 for A-Z or a-z"),
+    b("letter", 1, 1, "letter(i) -> the uppercase letter i mod 26"),
+    b("is_letter", 1, 1, "is_letter(c) -> bool (ASCII A-Z or a-z)"),
+    // formatting
+    b("commas", 1, 1, "commas(n) -> \"1,234,567\""),
+    b("plural", 2, 3, "plural(n, singular, plural?) -> \"1 apple\", \"2 apples\""),
+    b("ordinal", 1, 1, "ordinal(n) -> \"1st\", \"2nd\", ..."),
+    b("join_en", 1, 1, "join_en(xs) -> \"a, b, and c\""),
+    b("join_ko", 1, 1, "join_ko(xs) -> \"a, b, c\""),
+    b("grid", 1, 2, "grid(rows, sep = \" \") -> lines of cells"),
+    b("table", 2, 2, "table(header, rows) -> a Markdown table"),
+    b("josa", 2, 2, "josa(word, particle) -> word with 은/는, 이/가, 을/를, ... chosen by its final sound"),
+    // Hangul
+    b("initials", 0, 0, "initials() -> the 19 initial consonants in Unicode order"),
+    b("medials", 0, 0, "medials() -> the 21 vowels in Unicode order"),
+    b("finals", 0, 0, "finals() -> the 28 finals, \"\" first (no final)"),
+    b("is_syllable", 1, 1, "is_syllable(c) -> bool"),
+    b("decompose", 1, 1, "decompose(c) -> (initial, medial, final) indices of a syllable"),
+    b("compose", 3, 3, "compose(i, m, f) -> the syllable with these indices"),
+    b("jamo", 1, 1, "jamo(s) -> compatibility jamo of every syllable, in order"),
+    b("shift_initial", 2, 2, "shift_initial(s, k): every initial moved k places over the 19 initials"),
+    b("has_final", 1, 1, "has_final(c) -> bool"),
+    b("is_double_final", 1, 1, "is_double_final(f) -> bool for a final index (ㄲ ㅆ and compound finals)"),
+    // randomness (generate only)
+    r("shuffle", 1, 1, "shuffle(xs) -> xs in random order"),
+    r("permutation", 1, 1, "permutation(n) -> a random order of 0..n"),
+    r("coin", 2, 2, "coin(p, q) -> true with probability p/q"),
+];
+
+/// The builtin called `name`.
+pub fn find(name: &str) -> Option<&'static Builtin> {
+    BUILTINS.iter().find(|b| b.name == name)
+}
+
+fn invalid(message: impl Into<String>, span: Span) -> EvalError {
+    EvalError::new(K::Invalid(message.into()), span)
+}
+
+fn int_result(v: Option<i64>, what: &str, span: Span) -> EvalResult<Value> {
+    v.map(Value::Int)
+        .ok_or_else(|| EvalError::new(K::Overflow(what.to_string()), span))
+}
+
+fn strings(xs: &[Value]) -> Vec<String> {
+    xs.iter().map(Value::display).collect()
+}
+
+fn check_len(n: u128, span: Span) -> EvalResult<()> {
+    if n > MAX_LEN {
+        return Err(EvalError::new(K::TooLarge(n), span));
+    }
+    Ok(())
+}
+
+fn non_negative(n: i64, what: &str, span: Span) -> EvalResult<usize> {
+    if n < 0 {
+        return Err(invalid(format!("{what} must not be negative, found {n}"), span));
+    }
+    usize::try_from(n).map_err(|_| invalid(format!("{what} is too large"), span))
+}
+
+fn seq_or_str(v: &Value, span: Span) -> EvalResult<Result<Rc<Vec<Value>>, Vec<char>>> {
+    match v {
+        Value::Str(s) => Ok(Err(s.chars().collect())),
+        other => Ok(Ok(expect_list(other, span)?)),
+    }
+}
+
+fn map_entries(v: &Value, span: Span) -> EvalResult<Rc<Vec<(Value, Value)>>> {
+    match v {
+        Value::Map(entries) => Ok(entries.clone()),
+        other => Err(type_error("a map", other, span)),
+    }
+}
+
+fn one_char(v: &Value, span: Span) -> EvalResult<char> {
+    let s = expect_str(v, span)?;
+    let mut it = s.chars();
+    match (it.next(), it.next()) {
+        (Some(c), None) => Ok(c),
+        _ => Err(invalid(format!("expected one character, found \"{s}\""), span)),
+    }
+}
+
+/// Calls builtin `name` with evaluated arguments.
+pub fn call(interp: &mut Interp<'_>, name: &str, args: Vec<Value>, span: Span) -> EvalResult<Value> {
+    let Some(spec) = find(name) else {
+        return Err(EvalError::new(K::Unbound(name.to_string()), span));
+    };
+    if args.len() < spec.min || args.len() > spec.max {
+        let expected = if spec.min == spec.max {
+            spec.min.to_string()
+        } else {
+            format!("{} to {}", spec.min, spec.max)
+        };
+        return Err(EvalError::new(
+            K::Arity {
+                name: name.to_string(),
+                expected,
+                found: args.len(),
+            },
+            span,
+        ));
+    }
+    let a = |i: usize| &args[i];
+    match name {
+        "len" => Ok(Value::Int(match a(0) {
+            Value::Str(s) => s.chars().count() as i64,
+            Value::Map(m) => m.len() as i64,
+            other => expect_list(other, span)?.len() as i64,
+        })),
+        "sum" | "product" => {
+            let xs = expect_list(a(0), span)?;
+            let mut acc: i64 = if name == "sum" { 0 } else { 1 };
+            for x in xs.iter() {
+                let v = expect_int(x, span)?;
+                acc = if name == "sum" { acc.checked_add(v) } else { acc.checked_mul(v) }
+                    .ok_or_else(|| EvalError::new(K::Overflow(format!("{name} of a list")), span))?;
+            }
+            Ok(Value::Int(acc))
+        }
+        "min" | "max" => {
+            let items: Vec<Value> = if args.len() == 2 {
+                args.clone()
+            } else {
+                expect_list(a(0), span)?.to_vec()
+            };
+            let mut best: Option<Value> = None;
+            for x in items {
+                best = Some(match best {
+                    None => x,
+                    Some(b) => {
+                        let better = if name == "min" {
+                            x.cmp_total(&b).is_lt()
+                        } else {
+                            x.cmp_total(&b).is_gt()
+                        };
+                        if better {
+                            x
+                        } else {
+                            b
+                        }
+                    }
+                });
+            }
+            best.ok_or_else(|| invalid(format!("`{name}` of an empty list"), span))
+        }
+        "sort" => {
+            let mut xs = expect_list(a(0), span)?.to_vec();
+            xs.sort_by(|x, y| x.cmp_total(y));
+            Ok(Value::list(xs))
+        }
+        "sort_by" => {
+            let xs = expect_list(a(0), span)?;
+            let mut keyed = Vec::with_capacity(xs.len());
+            for x in xs.iter() {
+                keyed.push((interp.call(a(1), vec![x.clone()], span)?, x.clone()));
+            }
+            keyed.sort_by(|p, q| p.0.cmp_total(&q.0));
+            Ok(Value::list(keyed.into_iter().map(|(_, x)| x).collect()))
+        }
+        "argsort" => {
+            let xs = expect_list(a(0), span)?;
+            let mut idx: Vec<usize> = (0..xs.len()).collect();
+            idx.sort_by(|&i, &j| xs[i].cmp_total(&xs[j]));
+            Ok(Value::list(idx.into_iter().map(|i| Value::Int(i as i64)).collect()))
+        }
+        "reverse" => match seq_or_str(a(0), span)? {
+            Ok(xs) => Ok(Value::list(xs.iter().rev().cloned().collect())),
+            Err(cs) => Ok(Value::str(cs.iter().rev().collect::<String>())),
+        },
+        "range" => {
+            let ints = args
+                .iter()
+                .map(|v| expect_int(v, span))
+                .collect::<EvalResult<Vec<_>>>()?;
+            let (lo, hi, step) = match ints.as_slice() {
+                [n] => (0, *n, 1),
+                [lo, hi] => (*lo, *hi, 1),
+                [lo, hi, step] => (*lo, *hi, *step),
+                _ => (0, 0, 1),
+            };
+            if step == 0 {
+                return Err(invalid("`range` step must not be 0", span));
+            }
+            let len = if step > 0 {
+                ((hi as i128 - lo as i128).max(0) + step as i128 - 1) / step as i128
+            } else {
+                ((lo as i128 - hi as i128).max(0) + (-(step as i128)) - 1) / (-(step as i128))
+            };
+            check_len(len as u128, span)?;
+            Ok(Value::list(
+                (0..len)
+                    .map(|i| Value::Int((lo as i128 + i * step as i128) as i64))
+                    .collect(),
+            ))
+        }
+        "zip" => {
+            let xs = expect_list(a(0), span)?;
+            let ys = expect_list(a(1), span)?;
+            Ok(Value::list(
+                xs.iter()
+                    .zip(ys.iter())
+                    .map(|(x, y)| Value::tuple(vec![x.clone(), y.clone()]))
+                    .collect(),
+            ))
+        }
+        "enumerate" => {
+            let xs = iter_values(a(0), span)?;
+            Ok(Value::list(
+                xs.into_iter()
+                    .enumerate()
+                    .map(|(i, x)| Value::tuple(vec![Value::Int(i as i64), x]))
+                    .collect(),
+            ))
+        }
+        "map" => {
+            let xs = iter_values(a(0), span)?;
+            let out = xs
+                .into_iter()
+                .map(|x| interp.call(a(1), vec![x], span))
+                .collect::<EvalResult<_>>()?;
+            Ok(Value::list(out))
+        }
+        "filter" => {
+            let xs = iter_values(a(0), span)?;
+            let mut out = Vec::new();
+            for x in xs {
+                if expect_bool(&interp.call(a(1), vec![x.clone()], span)?, span)? {
+                    out.push(x);
+                }
+            }
+            Ok(Value::list(out))
+        }
+        "any" | "all" => {
+            let xs = iter_values(a(0), span)?;
+            let want = name == "any";
+            for x in xs {
+                let t = if args.len() == 2 {
+                    interp.call(a(1), vec![x], span)?
+                } else {
+                    x
+                };
+                if expect_bool(&t, span)? == want {
+                    return Ok(Value::Bool(want));
+                }
+            }
+            Ok(Value::Bool(!want))
+        }
+        "count" => {
+            let xs = iter_values(a(0), span)?;
+            let mut n = 0i64;
+            for x in xs {
+                let hit = match a(1) {
+                    f @ Value::Func(_) => expect_bool(&interp.call(f, vec![x], span)?, span)?,
+                    y => x == *y,
+                };
+                n += hit as i64;
+            }
+            Ok(Value::Int(n))
+        }
+        "index_of" => match a(0) {
+            Value::Str(s) => {
+                let needle = expect_str(a(1), span)?;
+                Ok(Value::Int(match s.find(&*needle) {
+                    Some(byte) => s[..byte].chars().count() as i64,
+                    None => -1,
+                }))
+            }
+            other => {
+                let xs = expect_list(other, span)?;
+                Ok(Value::Int(
+                    xs.iter().position(|x| x == a(1)).map_or(-1, |i| i as i64),
+                ))
+            }
+        },
+        "contains" => match a(0) {
+            Value::Str(s) => Ok(Value::Bool(s.contains(&*expect_str(a(1), span)?))),
+            Value::Map(m) => Ok(Value::Bool(m.iter().any(|(k, _)| k == a(1)))),
+            other => Ok(Value::Bool(expect_list(other, span)?.iter().any(|x| x == a(1)))),
+        },
+        "unique" => {
+            let xs = expect_list(a(0), span)?;
+            let mut out: Vec<Value> = Vec::new();
+            for x in xs.iter() {
+                if !out.contains(x) {
+                    out.push(x.clone());
+                }
+            }
+            Ok(Value::list(out))
+        }
+        "group_count" => {
+            let xs = iter_values(a(0), span)?;
+            let mut out: Vec<(Value, Value)> = Vec::new();
+            for x in xs {
+                match out.iter_mut().find(|(k, _)| *k == x) {
+                    Some((_, Value::Int(n))) => *n += 1,
+                    _ => out.push((x, Value::Int(1))),
+                }
+            }
+            Ok(Value::Map(Rc::new(out)))
+        }
+        "flatten" => {
+            let xs = expect_list(a(0), span)?;
+            let mut out = Vec::new();
+            for x in xs.iter() {
+                out.extend(expect_list(x, span)?.iter().cloned());
+                check_len(out.len() as u128, span)?;
+            }
+            Ok(Value::list(out))
+        }
+        "concat" => {
+            let xs = expect_list(a(0), span)?;
+            let mut out = String::new();
+            for x in xs.iter() {
+                out.push_str(&expect_str(x, span)?);
+            }
+            Ok(Value::str(out))
+        }
+        "take" | "drop" | "slice" => {
+            let (lo, hi) = match name {
+                "take" => (0, expect_int(a(1), span)?),
+                "drop" => (expect_int(a(1), span)?, i64::MAX),
+                _ => (expect_int(a(1), span)?, expect_int(a(2), span)?),
+            };
+            let clamp = |n: usize, i: i64| i.clamp(0, n as i64) as usize;
+            match seq_or_str(a(0), span)? {
+                Ok(xs) => {
+                    let (l, h) = (clamp(xs.len(), lo), clamp(xs.len(), hi));
+                    Ok(Value::list(xs[l..h.max(l)].to_vec()))
+                }
+                Err(cs) => {
+                    let (l, h) = (clamp(cs.len(), lo), clamp(cs.len(), hi));
+                    Ok(Value::str(cs[l..h.max(l)].iter().collect::<String>()))
+                }
+            }
+        }
+        "first" | "last" => {
+            let xs = expect_list(a(0), span)?;
+            let item = if name == "first" { xs.first() } else { xs.last() };
+            item.cloned()
+                .ok_or_else(|| invalid(format!("`{name}` of an empty list"), span))
+        }
+        "chunks" => {
+            let xs = expect_list(a(0), span)?;
+            let n = non_negative(expect_int(a(1), span)?, "chunk size", span)?;
+            if n == 0 {
+                return Err(invalid("chunk size must be at least 1", span));
+            }
+            Ok(Value::list(xs.chunks(n).map(|c| Value::list(c.to_vec())).collect()))
+        }
+        "transpose" => {
+            let rows = expect_list(a(0), span)?;
+            let rows = rows
+                .iter()
+                .map(|r| expect_list(r, span))
+                .collect::<EvalResult<Vec<_>>>()?;
+            let width = rows.first().map_or(0, |r| r.len());
+            if rows.iter().any(|r| r.len() != width) {
+                return Err(invalid("`transpose` needs rows of equal length", span));
+            }
+            Ok(Value::list(
+                (0..width)
+                    .map(|c| Value::list(rows.iter().map(|r| r[c].clone()).collect()))
+                    .collect(),
+            ))
+        }
+        "rotate" => {
+            let k = expect_int(a(1), span)?;
+            match seq_or_str(a(0), span)? {
+                Ok(xs) => {
+                    let mut v = xs.to_vec();
+                    if !v.is_empty() {
+                        let s = k.rem_euclid(v.len() as i64) as usize;
+                        v.rotate_left(s);
+                    }
+                    Ok(Value::list(v))
+                }
+                Err(mut cs) => {
+                    if !cs.is_empty() {
+                        let s = k.rem_euclid(cs.len() as i64) as usize;
+                        cs.rotate_left(s);
+                    }
+                    Ok(Value::str(cs.into_iter().collect::<String>()))
+                }
+            }
+        }
+        "repeat" => {
+            let n = non_negative(expect_int(a(1), span)?, "repeat count", span)?;
+            match a(0) {
+                Value::Str(s) => {
+                    check_len(s.len() as u128 * n as u128, span)?;
+                    Ok(Value::str(s.repeat(n)))
+                }
+                x => {
+                    check_len(n as u128, span)?;
+                    Ok(Value::list(vec![x.clone(); n]))
+                }
+            }
+        }
+        "set_at" => {
+            let mut xs = expect_list(a(0), span)?.to_vec();
+            let i = expect_int(a(1), span)?;
+            if i < 0 || i as u128 >= xs.len() as u128 {
+                return Err(EvalError::new(
+                    K::IndexOutOfRange {
+                        index: i,
+                        len: xs.len(),
+                        what: "list",
+                    },
+                    span,
+                ));
+            }
+            xs[i as usize] = a(2).clone();
+            Ok(Value::list(xs))
+        }
+        "fold" => {
+            let xs = iter_values(a(0), span)?;
+            let mut acc = a(1).clone();
+            for x in xs {
+                acc = interp.call(a(2), vec![acc, x], span)?;
+            }
+            Ok(acc)
+        }
+        "keys" => Ok(Value::list(map_entries(a(0), span)?.iter().map(|(k, _)| k.clone()).collect())),
+        "values" => Ok(Value::list(map_entries(a(0), span)?.iter().map(|(_, v)| v.clone()).collect())),
+        "get" => {
+            let m = map_entries(a(0), span)?;
+            Ok(Value::map_get(&m, a(1)).unwrap_or_else(|| a(2).clone()))
+        }
+        "insert" => {
+            let mut m = map_entries(a(0), span)?.to_vec();
+            match m.iter_mut().find(|(k, _)| k == a(1)) {
+                Some(slot) => slot.1 = a(2).clone(),
+                None => m.push((a(1).clone(), a(2).clone())),
+            }
+            Ok(Value::Map(Rc::new(m)))
+        }
+        "to_map" => {
+            let pairs = expect_list(a(0), span)?;
+            let mut m: Vec<(Value, Value)> = Vec::new();
+            for p in pairs.iter() {
+                let kv = expect_list(p, span)?;
+                if kv.len() != 2 {
+                    return Err(invalid("`to_map` needs (key, value) pairs", span));
+                }
+                match m.iter_mut().find(|(k, _)| *k == kv[0]) {
+                    Some(slot) => slot.1 = kv[1].clone(),
+                    None => m.push((kv[0].clone(), kv[1].clone())),
+                }
+            }
+            Ok(Value::Map(Rc::new(m)))
+        }
+        "abs" => {
+            let n = expect_int(a(0), span)?;
+            int_result(n.checked_abs(), "abs", span)
+        }
+        "pow" => {
+            let base = expect_int(a(0), span)?;
+            let e = expect_int(a(1), span)?;
+            let e = u32::try_from(e).map_err(|_| invalid(format!("exponent {e} must be 0 or more"), span))?;
+            int_result(base.checked_pow(e), "pow", span)
+        }
+        "div" | "mod" => {
+            let x = expect_int(a(0), span)?;
+            let y = expect_int(a(1), span)?;
+            if y == 0 {
+                return Err(EvalError::new(K::DivideByZero, span));
+            }
+            let v = if name == "div" {
+                super::interp::floor_div(x, y)
+            } else {
+                super::interp::floor_mod(x, y)
+            };
+            int_result(v, name, span)
+        }
+        "sign" => Ok(Value::Int(expect_int(a(0), span)?.signum())),
+        "digits" => {
+            let n = expect_int(a(0), span)?;
+            Ok(Value::list(
+                n.unsigned_abs()
+                    .to_string()
+                    .chars()
+                    .map(|c| Value::Int(c as i64 - '0' as i64))
+                    .collect(),
+            ))
+        }
+        "str" => Ok(Value::str(a(0).display())),
+        "int" => {
+            let s = expect_str(a(0), span)?;
+            s.trim()
+                .parse::<i64>()
+                .map(Value::Int)
+                .map_err(|_| invalid(format!("\"{s}\" is not an integer"), span))
+        }
+        "chars" => Ok(Value::list(
+            expect_str(a(0), span)?
+                .chars()
+                .map(|c| Value::str(c.to_string()))
+                .collect(),
+        )),
+        "join" => {
+            let xs = iter_values(a(0), span)?;
+            let sep = match args.get(1) {
+                Some(s) => expect_str(s, span)?.to_string(),
+                None => String::new(),
+            };
+            Ok(Value::str(strings(&xs).join(&sep)))
+        }
+        "split" => {
+            let s = expect_str(a(0), span)?;
+            let sep = expect_str(a(1), span)?;
+            if sep.is_empty() {
+                return Err(invalid("`split` separator must not be empty; use `chars`", span));
+            }
+            Ok(Value::list(s.split(&*sep).map(Value::str).collect()))
+        }
+        "upper" => Ok(Value::str(expect_str(a(0), span)?.to_uppercase())),
+        "lower" => Ok(Value::str(expect_str(a(0), span)?.to_lowercase())),
+        "trim" => Ok(Value::str(expect_str(a(0), span)?.trim())),
+        "replace" => {
+            let s = expect_str(a(0), span)?;
+            let from = expect_str(a(1), span)?;
+            if from.is_empty() {
+                return Err(invalid("`replace` needs a non-empty pattern", span));
+            }
+            Ok(Value::str(s.replace(&*from, &expect_str(a(2), span)?)))
+        }
+        "starts_with" => Ok(Value::Bool(expect_str(a(0), span)?.starts_with(&*expect_str(a(1), span)?))),
+        "ends_with" => Ok(Value::Bool(expect_str(a(0), span)?.ends_with(&*expect_str(a(1), span)?))),
+        "pad_left" => {
+            let s = expect_str(a(0), span)?;
+            let width = non_negative(expect_int(a(1), span)?, "width", span)?;
+            check_len(width as u128, span)?;
+            let fill = one_char(a(2), span)?;
+            let n = s.chars().count();
+            let pad: String = std::iter::repeat_n(fill, width.saturating_sub(n)).collect();
+            Ok(Value::str(format!("{pad}{s}")))
+        }
+        "ord" => Ok(Value::Int(one_char(a(0), span)? as i64)),
+        "chr" => {
+            let n = expect_int(a(0), span)?;
+            u32::try_from(n)
+                .ok()
+                .and_then(char::from_u32)
+                .map(|c| Value::str(c.to_string()))
+                .ok_or_else(|| invalid(format!("{n} is not a Unicode scalar value"), span))
+        }
+        "alphabet" => Ok(Value::str("ABCDEFGHIJKLMNOPQRSTUVWXYZ")),
+        "letter_index" => {
+            let c = one_char(a(0), span)?;
+            if c.is_ascii_alphabetic() {
+                Ok(Value::Int((c.to_ascii_uppercase() as u8 - b'A') as i64))
+            } else {
+                Err(invalid(format!("\"{c}\" is not a letter A-Z"), span))
+            }
+        }
+        "letter" => {
+            let i = expect_int(a(0), span)?.rem_euclid(26) as u8;
+            Ok(Value::str(((b'A' + i) as char).to_string()))
+        }
+        "is_letter" => Ok(Value::Bool(
+            matches!(a(0), Value::Str(s) if s.chars().count() == 1 && s.chars().all(|c| c.is_ascii_alphabetic())),
+        )),
+        "commas" => Ok(Value::str(format::group_thousands(expect_int(a(0), span)?, ","))),
+        "plural" => {
+            let n = expect_int(a(0), span)?;
+            let one = expect_str(a(1), span)?;
+            let many = args.get(2).map(|v| expect_str(v, span)).transpose()?;
+            Ok(Value::str(format::plural_en(n, &one, many.as_deref())))
+        }
+        "ordinal" => Ok(Value::str(format::ordinal_en(expect_int(a(0), span)?))),
+        "join_en" => Ok(Value::str(format::join_en(&strings(&iter_values(a(0), span)?)))),
+        "join_ko" => Ok(Value::str(format::join_ko(&strings(&iter_values(a(0), span)?)))),
+        "grid" => {
+            let rows = expect_list(a(0), span)?;
+            let rows = rows
+                .iter()
+                .map(|r| Ok(strings(&iter_values(r, span)?)))
+                .collect::<EvalResult<Vec<_>>>()?;
+            let sep = match args.get(1) {
+                Some(s) => expect_str(s, span)?.to_string(),
+                None => " ".to_string(),
+            };
+            Ok(Value::str(format::grid(&rows, &sep)))
+        }
+        "table" => {
+            let header = strings(&iter_values(a(0), span)?);
+            let rows = expect_list(a(1), span)?
+                .iter()
+                .map(|r| Ok(strings(&iter_values(r, span)?)))
+                .collect::<EvalResult<Vec<_>>>()?;
+            Ok(Value::str(format::table(&header, &rows)))
+        }
+        "josa" => {
+            let word = a(0).display();
+            let p = expect_str(a(1), span)?;
+            let kind = particle::parse_particle(&p)
+                .ok_or_else(|| invalid(format!("unknown particle \"{p}\""), span))?;
+            particle::attach(&word, kind)
+                .map(Value::str)
+                .map_err(|e| invalid(e.to_string(), span))
+        }
+        "initials" => Ok(Value::list(
+            hangul::INITIALS.iter().map(|c| Value::str(c.to_string())).collect(),
+        )),
+        "medials" => Ok(Value::list(
+            hangul::MEDIALS.iter().map(|c| Value::str(c.to_string())).collect(),
+        )),
+        "finals" => Ok(Value::list(hangul::FINALS.iter().map(Value::str).collect())),
+        "is_syllable" => Ok(Value::Bool(
+            matches!(a(0), Value::Str(s) if s.chars().count() == 1 && s.chars().all(hangul::is_syllable)),
+        )),
+        "decompose" => {
+            let c = one_char(a(0), span)?;
+            let s = hangul::decompose(c)
+                .ok_or_else(|| invalid(format!("\"{c}\" is not a Hangul syllable"), span))?;
+            Ok(Value::tuple(vec![
+                Value::Int(s.initial as i64),
+                Value::Int(s.medial as i64),
+                Value::Int(s.final_ as i64),
+            ]))
+        }
+        "compose" => {
+            let idx = |i: usize| -> EvalResult<u8> {
+                let n = expect_int(a(i), span)?;
+                u8::try_from(n).map_err(|_| invalid(format!("jamo index {n} is out of range"), span))
+            };
+            let s = hangul::Syllable {
+                initial: idx(0)?,
+                medial: idx(1)?,
+                final_: idx(2)?,
+            };
+            hangul::compose(s)
+                .map(|c| Value::str(c.to_string()))
+                .ok_or_else(|| invalid(format!("no syllable has indices ({}, {}, {})", s.initial, s.medial, s.final_), span))
+        }
+        "jamo" => {
+            let s = expect_str(a(0), span)?;
+            Ok(Value::list(
+                s.chars()
+                    .flat_map(hangul::jamo)
+                    .map(|c| Value::str(c.to_string()))
+                    .collect(),
+            ))
+        }
+        "shift_initial" => {
+            let s = expect_str(a(0), span)?;
+            let k = expect_int(a(1), span)?;
+            Ok(Value::str(
+                s.chars().map(|c| hangul::shift_initial(c, k)).collect::<String>(),
+            ))
+        }
+        "has_final" => {
+            let c = one_char(a(0), span)?;
+            hangul::has_final(c)
+                .map(Value::Bool)
+                .ok_or_else(|| invalid(format!("\"{c}\" is not a Hangul syllable"), span))
+        }
+        "is_double_final" => {
+            let t = expect_int(a(0), span)?;
+            Ok(Value::Bool(u8::try_from(t).is_ok_and(hangul::is_double_final)))
+        }
+        "shuffle" => {
+            let xs = expect_list(a(0), span)?;
+            let order = interp.sampler(span)?.permutation(xs.len());
+            Ok(Value::list(order.into_iter().map(|i| xs[i].clone()).collect()))
+        }
+        "permutation" => {
+            let n = non_negative(expect_int(a(0), span)?, "permutation size", span)?;
+            check_len(n as u128, span)?;
+            let order = interp.sampler(span)?.permutation(n);
+            Ok(Value::list(order.into_iter().map(|i| Value::Int(i as i64)).collect()))
+        }
+        "coin" => {
+            let p = expect_int(a(0), span)?;
+            let q = expect_int(a(1), span)?;
+            if q <= 0 || p < 0 || p > q {
+                return Err(invalid(format!("`coin({p}, {q})` needs 0 <= p <= q and q > 0"), span));
+            }
+            Ok(Value::Bool((interp.sampler(span)?.below(q as u64) as i64) < p))
+        }
+        _ => Err(invalid(format!("builtin `{name}` has no implementation ({})", describe(a(0))), span)),
+    }
+}
+
+/// A helper for index-based access used by other modules.
+pub fn value_index(target: &Value, i: &Value, span: Span) -> EvalResult<Value> {
+    index(target, i, span)
+}

@@ -1,0 +1,83 @@
+//! Errors raised while evaluating spec expressions.
+
+use crate::span::Span;
+use thiserror::Error;
+
+/// What went wrong while evaluating an expression.
+#[derive(Debug, Clone, Error, PartialEq)]
+pub enum EvalErrorKind {
+    /// Integer arithmetic overflowed 64 bits.
+    #[error("integer overflow in `{0}`")]
+    Overflow(String),
+    /// Division or modulo by zero.
+    #[error("division by zero")]
+    DivideByZero,
+    /// An index outside a list, tuple or string.
+    #[error("index {index} is out of range for a {what} of length {len}")]
+    IndexOutOfRange {
+        /// The index.
+        index: i64,
+        /// The length.
+        len: usize,
+        /// list, tuple or string.
+        what: &'static str,
+    },
+    /// A map lookup of a missing key.
+    #[error("key {0} is not in the map")]
+    MissingKey(String),
+    /// An operand or argument of the wrong type.
+    #[error("expected {expected}, found {found}")]
+    Type {
+        /// What was expected.
+        expected: String,
+        /// What was found (type and value).
+        found: String,
+    },
+    /// A function called with the wrong number of arguments.
+    #[error("`{name}` takes {expected} argument(s) but {found} were given")]
+    Arity {
+        /// The function.
+        name: String,
+        /// The expected count, in words.
+        expected: String,
+        /// The given count.
+        found: usize,
+    },
+    /// A name with no binding at run time.
+    #[error("`{0}` is not defined here")]
+    Unbound(String),
+    /// A builtin rejected its arguments.
+    #[error("{0}")]
+    Invalid(String),
+    /// Functions nested too deeply (runaway recursion).
+    #[error("function calls nested more than {0} deep")]
+    TooDeep(usize),
+    /// A list or string grew beyond the size limit.
+    #[error("a value would hold {0} elements, more than the limit of 10000000")]
+    TooLarge(u128),
+    /// Randomness used where it is not allowed.
+    #[error("random choices are only allowed in `generate` and in tiers")]
+    NoRandomness,
+    /// A constraint construct that has no semantics yet.
+    #[error("`{0}` is not supported yet")]
+    Unsupported(String),
+}
+
+/// An evaluation error at a place in the spec.
+#[derive(Debug, Clone, PartialEq)]
+pub struct EvalError {
+    /// What went wrong.
+    pub kind: EvalErrorKind,
+    /// Where.
+    pub span: Span,
+}
+
+impl EvalError {
+    /// An error of `kind` at `span`.
+    pub fn new(kind: EvalErrorKind, span: Span) -> EvalError {
+        EvalError { kind, span }
+    }
+}
+
+/// Shorthand for results of evaluation.
+pub type EvalResult<T> = Result<T, EvalError>;

@@ -1,0 +1,4 @@
+//! Render: Korean particles and formatting helpers used by templates.
+
+pub mod format;
+pub mod particle;

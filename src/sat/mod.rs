@@ -1,0 +1,27 @@
+//! SAT backend abstraction and a finite-domain constraint-model builder.
+//!
+//! The [`backend`] module defines solver-independent literals and the
+//! [`SatBackend`] trait; only the `*_backend` modules name a solver crate.
+//! [`Model`] builds integer variables, reified comparisons, cardinality,
+//! linear, element and table constraints on top of any backend, and offers
+//! optimisation and uniqueness checks.
+
+pub mod backend;
+#[cfg(feature = "batsat")]
+pub mod batsat_backend;
+pub mod cardinality;
+pub mod global;
+pub mod int_var;
+pub mod linear;
+pub mod logic;
+pub mod model;
+pub mod optimize;
+pub mod order;
+pub mod unique;
+pub mod varisat_backend;
+
+pub use backend::{available_backends, default_backend, Limits, Lit, SatBackend, SatError, Var};
+pub use int_var::IntVar;
+pub use linear::LinExpr;
+pub use model::Model;
+pub use order::CmpOp;

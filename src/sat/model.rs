@@ -1,0 +1,172 @@
+//! The constraint-model builder: owns a backend, enforces [`Limits`], and
+//! keeps the integer-variable table. Constraint families live in sibling
+//! modules as further `impl Model` blocks.
+
+use super::backend::{Limits, Lit, SatBackend, SatError};
+use super::int_var::IntData;
+
+/// A finite-domain constraint model compiled to SAT.
+///
+/// Every builder method returns `Result` because any of them may create
+/// variables or clauses and so hit the model's [`Limits`].
+pub struct Model {
+    pub(crate) backend: Box<dyn SatBackend>,
+    pub(crate) limits: Limits,
+    pub(crate) n_vars: usize,
+    pub(crate) n_clauses: usize,
+    pub(crate) t: Lit,
+    pub(crate) ints: Vec<IntData>,
+    pub(crate) has_model: bool,
+}
+
+impl Model {
+    /// A new model over `backend` with default [`Limits`].
+    pub fn new(backend: Box<dyn SatBackend>) -> Result<Model, SatError> {
+        Model::with_limits(backend, Limits::default())
+    }
+
+    /// A new model over `backend` that refuses to grow beyond `limits`.
+    pub fn with_limits(backend: Box<dyn SatBackend>, limits: Limits) -> Result<Model, SatError> {
+        let mut m = Model {
+            backend,
+            limits,
+            n_vars: 0,
+            n_clauses: 0,
+            t: Lit::pos(super::backend::Var(0)),
+            ints: Vec::new(),
+            has_model: false,
+        };
+        let v = m.new_bool()?;
+        m.t = v;
+        // Added directly: `add_clause` would simplify the unit away.
+        m.reserve(0, 1)?;
+        m.n_clauses += 1;
+        m.backend.add_clause(&[v]);
+        Ok(m)
+    }
+
+    /// The size limits of this model.
+    pub fn limits(&self) -> Limits {
+        self.limits
+    }
+
+    /// A literal that is always true.
+    pub fn true_lit(&self) -> Lit {
+        self.t
+    }
+
+    /// A literal that is always false.
+    pub fn false_lit(&self) -> Lit {
+        !self.t
+    }
+
+    /// A literal fixed to the boolean `b`.
+    pub fn const_lit(&self, b: bool) -> Lit {
+        if b {
+            self.t
+        } else {
+            !self.t
+        }
+    }
+
+    /// `Some(b)` if `lit` is one of the constant literals.
+    pub(crate) fn const_value(&self, lit: Lit) -> Option<bool> {
+        if lit == self.t {
+            Some(true)
+        } else if lit == !self.t {
+            Some(false)
+        } else {
+            None
+        }
+    }
+
+    /// A fresh boolean variable, as its positive literal.
+    pub fn new_bool(&mut self) -> Result<Lit, SatError> {
+        if self.n_vars >= self.limits.max_vars {
+            return Err(SatError::TooManyVars {
+                limit: self.limits.max_vars,
+            });
+        }
+        self.n_vars += 1;
+        Ok(Lit::pos(self.backend.new_var()))
+    }
+
+    /// Fail early if `extra_vars` more variables or `extra_clauses` more
+    /// clauses would exceed the limits (used before large allocations).
+    pub(crate) fn reserve(&self, extra_vars: usize, extra_clauses: usize) -> Result<(), SatError> {
+        if self.n_vars.saturating_add(extra_vars) > self.limits.max_vars {
+            return Err(SatError::TooManyVars {
+                limit: self.limits.max_vars,
+            });
+        }
+        if self.n_clauses.saturating_add(extra_clauses) > self.limits.max_clauses {
+            return Err(SatError::TooManyClauses {
+                limit: self.limits.max_clauses,
+            });
+        }
+        Ok(())
+    }
+
+    /// Permanently add the clause `OR lits`. Constant literals are
+    /// simplified away; an empty (or all-false) clause makes the model UNSAT.
+    pub fn add_clause(&mut self, lits: &[Lit]) -> Result<(), SatError> {
+        if lits.contains(&self.t) {
+            return Ok(());
+        }
+        let f = !self.t;
+        let mut c: Vec<Lit> = lits.iter().copied().filter(|&l| l != f).collect();
+        if c.is_empty() {
+            c.push(f);
+        }
+        if self.n_clauses >= self.limits.max_clauses {
+            return Err(SatError::TooManyClauses {
+                limit: self.limits.max_clauses,
+            });
+        }
+        self.n_clauses += 1;
+        self.backend.add_clause(&c);
+        Ok(())
+    }
+
+    /// Assert that `lit` holds.
+    pub fn add(&mut self, lit: Lit) -> Result<(), SatError> {
+        self.add_clause(&[lit])
+    }
+
+    /// Solve under `assumptions`: `Ok(true)` if satisfiable. On success the
+    /// model can be read with [`Model::lit_value`] and [`Model::value_of`].
+    pub fn solve(&mut self, assumptions: &[Lit]) -> Result<bool, SatError> {
+        self.has_model = false;
+        let mut a = Vec::with_capacity(assumptions.len());
+        for &l in assumptions {
+            match self.const_value(l) {
+                Some(true) => {}
+                Some(false) => return Ok(false),
+                None => a.push(l),
+            }
+        }
+        let r = self.backend.solve(&a)?;
+        self.has_model = r;
+        Ok(r)
+    }
+
+    /// Value of `lit` in the last satisfying model (None if there is none).
+    pub fn lit_value(&self, lit: Lit) -> Option<bool> {
+        if !self.has_model {
+            return None;
+        }
+        self.backend
+            .value(lit.var())
+            .map(|b| if lit.is_positive() { b } else { !b })
+    }
+
+    /// Number of SAT variables created through this model.
+    pub fn num_vars(&self) -> usize {
+        self.n_vars
+    }
+
+    /// Number of clauses added through this model.
+    pub fn num_clauses(&self) -> usize {
+        self.n_clauses
+    }
+}

@@ -1,0 +1,85 @@
+//! Uniqueness checks and bounded solution enumeration, using activation
+//! literals so that blocking clauses are only temporary.
+
+use super::backend::{Lit, SatError};
+use super::int_var::IntVar;
+use super::model::Model;
+
+impl Model {
+    /// `true` iff no solution satisfying `assumptions` differs from
+    /// `solution` on `vars`. One solve of `assumptions ∧ act` with the
+    /// clause `¬act ∨ OR_i (x_i ≠ σ_i)`; afterwards `¬act` is asserted so the
+    /// blocking clause is disabled. (Whether `solution` itself is a
+    /// solution is not checked.) If the result is `false`, the last model is
+    /// a differing solution.
+    pub fn is_unique_under(
+        &mut self,
+        assumptions: &[Lit],
+        vars: &[IntVar],
+        solution: &[i64],
+    ) -> Result<bool, SatError> {
+        if vars.len() != solution.len() {
+            return Err(SatError::InvalidArgument(format!(
+                "{} variables but {} solution values",
+                vars.len(),
+                solution.len()
+            )));
+        }
+        let act = self.new_bool()?;
+        let mut clause = Vec::with_capacity(vars.len() + 1);
+        clause.push(!act);
+        for (&x, &v) in vars.iter().zip(solution) {
+            self.data(x)?;
+            clause.push(!self.eq_lit(x, v));
+        }
+        self.add_clause(&clause)?;
+        let mut a = assumptions.to_vec();
+        a.push(act);
+        let sat = self.solve(&a);
+        self.add_clause(&[!act])?;
+        Ok(!sat?)
+    }
+
+    /// Enumerate up to `limit` distinct assignments of `vars` that extend to
+    /// solutions under `assumptions`. Blocking clauses are guarded by an
+    /// activation literal that is disabled afterwards.
+    pub fn enumerate(
+        &mut self,
+        assumptions: &[Lit],
+        vars: &[IntVar],
+        limit: usize,
+    ) -> Result<Vec<Vec<i64>>, SatError> {
+        let act = self.new_bool()?;
+        let mut a = assumptions.to_vec();
+        a.push(act);
+        let mut out = Vec::new();
+        let res = (|| {
+            while out.len() < limit && self.solve(&a)? {
+                let mut sol = Vec::with_capacity(vars.len());
+                let mut clause = vec![!act];
+                for &x in vars {
+                    let v = self
+                        .value_of(x)
+                        .ok_or_else(|| SatError::Solver("variable has no value in model".into()))?;
+                    sol.push(v);
+                    clause.push(!self.eq_lit(x, v));
+                }
+                out.push(sol);
+                self.add_clause(&clause)?;
+            }
+            Ok(())
+        })();
+        self.add_clause(&[!act])?;
+        res.map(|()| out)
+    }
+
+    /// Number of distinct assignments of `vars` (counting stops at `limit`).
+    pub fn count_solutions(
+        &mut self,
+        assumptions: &[Lit],
+        vars: &[IntVar],
+        limit: usize,
+    ) -> Result<usize, SatError> {
+        Ok(self.enumerate(assumptions, vars, limit)?.len())
+    }
+}

@@ -1,0 +1,3 @@
+//! General domain libraries callable from specs.
+
+pub mod hangul;

@@ -1,0 +1,113 @@
+//! Errors of the syntax phase: the text is not a well-formed spec.
+
+use crate::span::Span;
+use miette::{Diagnostic, NamedSource};
+use thiserror::Error;
+
+/// A spec that cannot be parsed. Every variant points at the file and span.
+#[derive(Debug, Error, Diagnostic)]
+pub enum SyntaxError {
+    /// The parser met something it did not expect.
+    #[error("unexpected {found} at {line}:{col}")]
+    #[diagnostic(code(puzzlec::syntax::unexpected))]
+    Unexpected {
+        /// What was found, in words.
+        found: String,
+        /// Line of the problem.
+        line: usize,
+        /// Column of the problem.
+        col: usize,
+        /// What was expected, in words.
+        #[help]
+        expected: String,
+        /// The file.
+        #[source_code]
+        src: NamedSource<String>,
+        /// Where.
+        #[label("expected {expected_short} here")]
+        span: Span,
+        /// A short form of the expectation for the label.
+        expected_short: String,
+    },
+
+    /// Brackets nested deeper than the parser allows.
+    #[error("brackets are nested more than {limit} levels deep")]
+    #[diagnostic(
+        code(puzzlec::syntax::too_deep),
+        help("split the expression with `let` bindings or helper functions")
+    )]
+    TooDeep {
+        /// The nesting limit.
+        limit: usize,
+        /// The file.
+        #[source_code]
+        src: NamedSource<String>,
+        /// The bracket that went over the limit.
+        #[label("this bracket is {limit} levels deep")]
+        span: Span,
+    },
+
+    /// The file is larger than a spec may be.
+    #[error("spec file is {size} bytes, more than the {limit}-byte limit")]
+    #[diagnostic(
+        code(puzzlec::syntax::too_large),
+        help("a spec describes one puzzle type and is normally a few kilobytes; move data out of it or split it")
+    )]
+    TooLarge {
+        /// The file's size.
+        size: usize,
+        /// The limit.
+        limit: usize,
+    },
+
+    /// An integer literal outside the 64-bit range.
+    #[error("integer `{text}` does not fit in 64 bits")]
+    #[diagnostic(
+        code(puzzlec::syntax::int_overflow),
+        help("integers range from -9223372036854775808 to 9223372036854775807")
+    )]
+    IntOverflow {
+        /// The literal.
+        text: String,
+        /// The file.
+        #[source_code]
+        src: NamedSource<String>,
+        /// Where.
+        #[label("too large")]
+        span: Span,
+    },
+
+    /// A range in a lever or tier whose upper bound is below its lower bound.
+    #[error("range `{text}` is empty")]
+    #[diagnostic(
+        code(puzzlec::syntax::empty_range),
+        help("write the smaller bound first, e.g. `3..=5`")
+    )]
+    EmptyRange {
+        /// The range as written.
+        text: String,
+        /// The file.
+        #[source_code]
+        src: NamedSource<String>,
+        /// Where.
+        #[label("no integer lies in this range")]
+        span: Span,
+    },
+
+    /// A string with a placeholder where none is allowed (keys, lever choices).
+    #[error("a {what} cannot contain `{{...}}` placeholders")]
+    #[diagnostic(
+        code(puzzlec::syntax::placeholder_not_allowed),
+        help("write the text literally, or escape a brace as `{{{{` or `}}}}`")
+    )]
+    PlaceholderNotAllowed {
+        /// What kind of string.
+        what: &'static str,
+        /// The file.
+        #[source_code]
+        src: NamedSource<String>,
+        /// Where.
+        #[label("placeholder here")]
+        span: Span,
+    },
+}

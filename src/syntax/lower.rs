@@ -1,0 +1,791 @@
+//! pest pairs → AST. The grammar guarantees the shapes matched here, so a
+//! mismatch is a bug in this file, reported as an unexpected-token error
+//! rather than a panic.
+
+use super::ast::*;
+use super::error::SyntaxError;
+use super::parser::Rule;
+use super::strings::dedent_parts;
+use crate::source::SourceFile;
+use crate::span::Span;
+use pest::iterators::{Pair, Pairs};
+
+type Result<T> = std::result::Result<T, SyntaxError>;
+
+/// Lowers pairs to AST nodes for one source file.
+pub struct Lowerer<'s> {
+    source: &'s SourceFile,
+}
+
+impl<'s> Lowerer<'s> {
+    /// A lowerer for `source`.
+    pub fn new(source: &'s SourceFile) -> Lowerer<'s> {
+        Lowerer { source }
+    }
+
+    fn shape(&self, pair: &Pair<Rule>) -> SyntaxError {
+        let span = Span::from(pair.as_span());
+        let (line, col) = self.source.line_col(span.start);
+        SyntaxError::Unexpected {
+            found: format!("{:?}", pair.as_rule()),
+            line,
+            col,
+            expected: "the parser and the grammar disagree; please report this spec".into(),
+            expected_short: "something else".into(),
+            src: self.source.named(),
+            span,
+        }
+    }
+
+    /// Lowers the `spec` pair.
+    pub fn spec(&self, pair: Pair<Rule>) -> Result<Spec> {
+        let mut spec = Spec::default();
+        for item in pair.into_inner() {
+            match item.as_rule() {
+                Rule::header => spec.name = Some(self.ident(first(item)?)?),
+                Rule::EOI => {}
+                _ => spec.decls.push(self.decl(item)?),
+            }
+        }
+        Ok(spec)
+    }
+
+    fn decl(&self, pair: Pair<Rule>) -> Result<Decl> {
+        let span = Span::from(pair.as_span());
+        let rule = pair.as_rule();
+        let mut inner = pair.clone().into_inner();
+        Ok(match rule {
+            Rule::title_decl => Decl::Title(self.lang_texts(inner)?, span),
+            Rule::family_decl => Decl::Family(self.ident(next(&mut inner, &pair)?)?),
+            Rule::languages_decl => {
+                Decl::Languages(inner.map(|p| self.ident(p)).collect::<Result<_>>()?, span)
+            }
+            Rule::attempts_decl => Decl::Attempts(self.int(next(&mut inner, &pair)?)?, span),
+            Rule::lever_decl => {
+                let name = self.ident(next(&mut inner, &pair)?)?;
+                let ty = self.lever_type(first(next(&mut inner, &pair)?)?)?;
+                Decl::Lever(Lever { name, ty, span })
+            }
+            Rule::tier_decl => {
+                let name = self.ident(next(&mut inner, &pair)?)?;
+                let settings = inner.map(|p| self.tier_setting(p)).collect::<Result<_>>()?;
+                Decl::Tier(Tier {
+                    name,
+                    settings,
+                    span,
+                })
+            }
+            Rule::const_decl => {
+                let name = self.ident(next(&mut inner, &pair)?)?;
+                Decl::Const(name, self.expr(next(&mut inner, &pair)?)?)
+            }
+            Rule::fn_decl => {
+                let name = self.ident(next(&mut inner, &pair)?)?;
+                let mut params = Vec::new();
+                let mut body = None;
+                for p in inner {
+                    match p.as_rule() {
+                        Rule::params => params = self.params(p)?,
+                        _ => body = Some(self.expr(p)?),
+                    }
+                }
+                let body = body.ok_or_else(|| self.shape(&pair))?;
+                Decl::Fn(FnDecl { name, params, body })
+            }
+            Rule::find_decl => {
+                let name = self.ident(next(&mut inner, &pair)?)?;
+                let mut index = Vec::new();
+                let mut domain = None;
+                for p in inner {
+                    match p.as_rule() {
+                        Rule::find_index => {
+                            index = p.into_inner().map(|b| self.binding(b)).collect::<Result<_>>()?
+                        }
+                        Rule::find_domain => {
+                            let d = first(p)?;
+                            domain = match d.as_rule() {
+                                Rule::kw_bool => None,
+                                _ => Some(self.expr(d)?),
+                            };
+                        }
+                        _ => return Err(self.shape(&p)),
+                    }
+                }
+                Decl::Find(Find {
+                    name,
+                    index,
+                    domain,
+                    span,
+                })
+            }
+            Rule::rule_decl => {
+                let name = self.ident(next(&mut inner, &pair)?)?;
+                let mut bindings = Vec::new();
+                let mut body = None;
+                for p in inner {
+                    match p.as_rule() {
+                        Rule::binding => bindings.push(self.binding(p)?),
+                        _ => body = Some(self.expr(p)?),
+                    }
+                }
+                let body = body.ok_or_else(|| self.shape(&pair))?;
+                Decl::Rule(Rule_ {
+                    name,
+                    bindings,
+                    body,
+                    span,
+                })
+            }
+            Rule::generate_decl => Decl::Generate(self.block(next(&mut inner, &pair)?)?),
+            Rule::answer_decl => {
+                let kind = self.ident(next(&mut inner, &pair)?)?;
+                Decl::Answer(kind, self.expr(next(&mut inner, &pair)?)?)
+            }
+            Rule::instance_decl => Decl::Instance(self.expr(next(&mut inner, &pair)?)?, span),
+            Rule::choices_decl => Decl::Choices(self.expr(next(&mut inner, &pair)?)?, span),
+            Rule::template_decl => {
+                let lang = self.ident(next(&mut inner, &pair)?)?;
+                Decl::Template(lang, self.string(next(&mut inner, &pair)?)?)
+            }
+            _ => return Err(self.shape(&pair)),
+        })
+    }
+
+    fn lang_texts(&self, pairs: Pairs<Rule>) -> Result<Vec<LangText>> {
+        pairs
+            .map(|p| {
+                let mut inner = p.clone().into_inner();
+                let lang = self.ident(next(&mut inner, &p)?)?;
+                let text = self.string(next(&mut inner, &p)?)?;
+                Ok(LangText { lang, text })
+            })
+            .collect()
+    }
+
+    fn lever_type(&self, pair: Pair<Rule>) -> Result<LeverType> {
+        let span = Span::from(pair.as_span());
+        match pair.as_rule() {
+            Rule::lever_int => {
+                let mut inner = pair.clone().into_inner();
+                let _in = next(&mut inner, &pair)?;
+                let (lo, hi) = self.int_range(&mut inner, &pair, span)?;
+                Ok(LeverType::Int { lo, hi, span })
+            }
+            Rule::lever_bool => Ok(LeverType::Bool(span)),
+            Rule::lever_choice => {
+                let choices = pair
+                    .into_inner()
+                    .map(|p| {
+                        let s = Span::from(p.as_span());
+                        Ok((self.plain_string(p, "lever choice")?, s))
+                    })
+                    .collect::<Result<_>>()?;
+                Ok(LeverType::Choice(choices, span))
+            }
+            _ => Err(self.shape(&pair)),
+        }
+    }
+
+    /// Reads `lo (..|..=) hi` from `inner` as an inclusive range.
+    fn int_range<'i>(
+        &self,
+        inner: &mut Pairs<'i, Rule>,
+        parent: &Pair<'i, Rule>,
+        span: Span,
+    ) -> Result<(i64, i64)> {
+        let lo = self.int(next(inner, parent)?)?;
+        let op = next(inner, parent)?;
+        let hi = self.int(next(inner, parent)?)?;
+        let hi = if op.as_str() == ".." {
+            hi.checked_sub(1).ok_or_else(|| self.overflow(&op))?
+        } else {
+            hi
+        };
+        if hi < lo {
+            return Err(SyntaxError::EmptyRange {
+                text: parent.as_str().trim().to_string(),
+                src: self.source.named(),
+                span,
+            });
+        }
+        Ok((lo, hi))
+    }
+
+    fn tier_setting(&self, pair: Pair<Rule>) -> Result<TierSetting> {
+        let mut inner = pair.clone().into_inner();
+        let lever = self.ident(next(&mut inner, &pair)?)?;
+        let value_pair = first(next(&mut inner, &pair)?)?;
+        let span = Span::from(value_pair.as_span());
+        let value = match value_pair.as_rule() {
+            Rule::tier_range => {
+                let mut inner = value_pair.clone().into_inner();
+                let (lo, hi) = self.int_range(&mut inner, &value_pair, span)?;
+                TierValue::Range { lo, hi, span }
+            }
+            Rule::tier_weighted => {
+                let mut entries = Vec::new();
+                for entry in value_pair.into_inner() {
+                    let espan = Span::from(entry.as_span());
+                    let mut kv = entry.clone().into_inner();
+                    let value = self.expr(next(&mut kv, &entry)?)?;
+                    let weight = self.expr(next(&mut kv, &entry)?)?;
+                    let value = literal_of(&value).ok_or_else(|| self.not_literal(&entry))?;
+                    let weight = match weight.kind {
+                        ExprKind::Int(w) => w,
+                        _ => return Err(self.not_literal(&entry)),
+                    };
+                    entries.push((value, weight, espan));
+                }
+                TierValue::Weighted(entries, span)
+            }
+            Rule::literal => TierValue::Fixed(self.literal(first(value_pair)?)?, span),
+            _ => return Err(self.shape(&value_pair)),
+        };
+        Ok(TierSetting { lever, value })
+    }
+
+    fn not_literal(&self, pair: &Pair<Rule>) -> SyntaxError {
+        let span = Span::from(pair.as_span());
+        let (line, col) = self.source.line_col(span.start);
+        SyntaxError::Unexpected {
+            found: format!("`{}`", pair.as_str()),
+            line,
+            col,
+            expected: "tier weights pair a literal value with an integer weight, e.g. `weighted { 5: 62, 6: 38 }`".into(),
+            expected_short: "`VALUE: WEIGHT` with literals".into(),
+            src: self.source.named(),
+            span,
+        }
+    }
+
+    fn literal(&self, pair: Pair<Rule>) -> Result<Literal> {
+        Ok(match pair.as_rule() {
+            Rule::signed_int | Rule::int => Literal::Int(self.int(pair)?),
+            Rule::boolean => Literal::Bool(pair.as_str() == "true"),
+            Rule::string => Literal::Str(self.plain_string(pair, "tier value")?),
+            _ => return Err(self.shape(&pair)),
+        })
+    }
+
+    fn params(&self, pair: Pair<Rule>) -> Result<Vec<Ident>> {
+        pair.into_inner().map(|p| self.ident(p)).collect()
+    }
+
+    fn binding(&self, pair: Pair<Rule>) -> Result<Binding> {
+        let mut inner = pair.clone().into_inner();
+        let pattern = self.pattern(next(&mut inner, &pair)?)?;
+        let source = self.expr(next(&mut inner, &pair)?)?;
+        Ok(Binding { pattern, source })
+    }
+
+    fn pattern(&self, pair: Pair<Rule>) -> Result<Pattern> {
+        let inner = first(pair)?;
+        match inner.as_rule() {
+            Rule::ident => Ok(Pattern::Name(self.ident(inner)?)),
+            Rule::tuple_pattern => {
+                let span = Span::from(inner.as_span());
+                let items = inner
+                    .into_inner()
+                    .map(|p| self.pattern(p))
+                    .collect::<Result<_>>()?;
+                Ok(Pattern::Tuple(items, span))
+            }
+            _ => Err(self.shape(&inner)),
+        }
+    }
+
+    fn block(&self, pair: Pair<Rule>) -> Result<Block> {
+        let span = Span::from(pair.as_span());
+        let stmts = pair
+            .into_inner()
+            .map(|p| self.stmt(p))
+            .collect::<Result<_>>()?;
+        Ok(Block { stmts, span })
+    }
+
+    fn stmt(&self, pair: Pair<Rule>) -> Result<Stmt> {
+        let span = Span::from(pair.as_span());
+        let mut inner = pair.clone().into_inner();
+        Ok(match pair.as_rule() {
+            Rule::let_stmt => {
+                let pattern = self.pattern(next(&mut inner, &pair)?)?;
+                let value = next(&mut inner, &pair)?;
+                match value.as_rule() {
+                    Rule::sample_solution => Stmt::SampleSolution(pattern, span),
+                    Rule::dig_expr => Stmt::Dig(pattern, self.dig(value)?),
+                    Rule::reveal_expr => Stmt::Reveal(Some(pattern), self.reveal(value)?),
+                    _ => Stmt::Let(pattern, self.expr(value)?),
+                }
+            }
+            Rule::require_stmt => {
+                let cond = self.expr(next(&mut inner, &pair)?)?;
+                let why = inner.next().map(|p| self.string(p)).transpose()?;
+                Stmt::Require(cond, why, span)
+            }
+            Rule::step_stmt => Stmt::Step(self.lang_texts(inner)?, span),
+            Rule::for_stmt => {
+                let binding = self.binding(next(&mut inner, &pair)?)?;
+                let body = self.block(next(&mut inner, &pair)?)?;
+                Stmt::For(binding, body, span)
+            }
+            Rule::if_stmt => {
+                let cond = self.expr(next(&mut inner, &pair)?)?;
+                let then = self.block(next(&mut inner, &pair)?)?;
+                let otherwise = match inner.next() {
+                    None => None,
+                    Some(p) if p.as_rule() == Rule::block => Some(self.block(p)?),
+                    Some(p) => {
+                        let nested_span = Span::from(p.as_span());
+                        Some(Block {
+                            stmts: vec![self.stmt(p)?],
+                            span: nested_span,
+                        })
+                    }
+                };
+                Stmt::If(cond, then, otherwise, span)
+            }
+            Rule::unique_stmt => Stmt::UniqueAnswer(span),
+            Rule::optimize_stmt => {
+                let dir = next(&mut inner, &pair)?;
+                let expr = self.expr(next(&mut inner, &pair)?)?;
+                Stmt::Optimize(dir.as_str() == "maximize", expr, span)
+            }
+            Rule::reveal_stmt => Stmt::Reveal(None, self.reveal(next(&mut inner, &pair)?)?),
+            _ => return Err(self.shape(&pair)),
+        })
+    }
+
+    fn dig(&self, pair: Pair<Rule>) -> Result<Dig> {
+        let span = Span::from(pair.as_span());
+        let mut inner = pair.clone().into_inner();
+        let var = self.ident(next(&mut inner, &pair)?)?;
+        let from = self.expr(next(&mut inner, &pair)?)?;
+        let keep = self.expr(next(&mut inner, &pair)?)?;
+        let symmetry = inner.next().map(|p| self.ident(p)).transpose()?;
+        Ok(Dig {
+            var,
+            from,
+            keep,
+            symmetry,
+            span,
+        })
+    }
+
+    fn reveal(&self, pair: Pair<Rule>) -> Result<Reveal> {
+        let span = Span::from(pair.as_span());
+        let mut inner = pair.clone().into_inner();
+        let clue = self.ident(next(&mut inner, &pair)?)?;
+        let from = self.expr(next(&mut inner, &pair)?)?;
+        let limit = inner.next().map(|p| self.expr(p)).transpose()?;
+        Ok(Reveal {
+            clue,
+            from,
+            limit,
+            span,
+        })
+    }
+
+    // ------------------------------------------------------------ expressions
+
+    /// Lowers any expression-level pair.
+    pub fn expr(&self, pair: Pair<Rule>) -> Result<Expr> {
+        let span = Span::from(pair.as_span());
+        let rule = pair.as_rule();
+        let mk = |kind| Ok(Expr { kind, span });
+        match rule {
+            Rule::expr | Rule::sample_expr | Rule::index_arg => self.expr(first(pair)?),
+            Rule::let_expr => {
+                let mut inner = pair.clone().into_inner();
+                let pattern = self.pattern(next(&mut inner, &pair)?)?;
+                let value = self.expr(next(&mut inner, &pair)?)?;
+                let body = self.expr(next(&mut inner, &pair)?)?;
+                mk(ExprKind::Let(pattern, Box::new(value), Box::new(body)))
+            }
+            Rule::if_expr => {
+                let mut inner = pair.clone().into_inner();
+                let c = self.expr(next(&mut inner, &pair)?)?;
+                let a = self.expr(next(&mut inner, &pair)?)?;
+                let b = self.expr(next(&mut inner, &pair)?)?;
+                mk(ExprKind::If(Box::new(c), Box::new(a), Box::new(b)))
+            }
+            Rule::lambda => {
+                let mut params = Vec::new();
+                let mut body = None;
+                for p in pair.clone().into_inner() {
+                    match p.as_rule() {
+                        Rule::params => params = self.params(p)?,
+                        _ => body = Some(self.expr(p)?),
+                    }
+                }
+                let body = body.ok_or_else(|| self.shape(&pair))?;
+                mk(ExprKind::Lambda(params, Box::new(body)))
+            }
+            Rule::sample_int => {
+                let mut inner = pair.clone().into_inner();
+                let _in = next(&mut inner, &pair)?;
+                let range = self.expr(next(&mut inner, &pair)?)?;
+                mk(ExprKind::SampleInt(Box::new(range)))
+            }
+            Rule::sample_pick => {
+                let mut inner = pair.clone().into_inner();
+                let k = self.expr(next(&mut inner, &pair)?)?;
+                let xs = self.expr(next(&mut inner, &pair)?)?;
+                mk(ExprKind::SamplePick(Box::new(k), Box::new(xs)))
+            }
+            Rule::sample_one => {
+                let xs = self.expr(first(pair)?)?;
+                mk(ExprKind::SampleOne(Box::new(xs)))
+            }
+            Rule::sample_weighted => {
+                let mut entries = Vec::new();
+                for entry in pair.into_inner() {
+                    let mut kv = entry.clone().into_inner();
+                    let v = self.expr(next(&mut kv, &entry)?)?;
+                    let w = self.expr(next(&mut kv, &entry)?)?;
+                    entries.push((v, w));
+                }
+                mk(ExprKind::SampleWeighted(entries))
+            }
+            Rule::or_expr | Rule::and_expr => self.left_assoc(pair),
+            Rule::not_expr => {
+                let mut inner: Vec<Pair<Rule>> = pair.clone().into_inner().collect();
+                let operand = inner.pop().ok_or_else(|| self.shape(&pair))?;
+                let mut expr = self.expr(operand)?;
+                for not in inner.into_iter().rev() {
+                    let s = Span::from(not.as_span()).join(expr.span);
+                    expr = Expr {
+                        kind: ExprKind::Not(Box::new(expr)),
+                        span: s,
+                    };
+                }
+                Ok(expr)
+            }
+            Rule::cmp_expr | Rule::range_expr | Rule::add_expr | Rule::mul_expr => {
+                self.left_assoc(pair)
+            }
+            Rule::unary => {
+                let mut inner: Vec<Pair<Rule>> = pair.clone().into_inner().collect();
+                let operand = inner.pop().ok_or_else(|| self.shape(&pair))?;
+                // Fold `-<int literal>` so that i64::MIN can be written.
+                if inner.len() % 2 == 1 && operand.as_str().chars().all(|c| c.is_ascii_digit() || c == '_') {
+                    let text = format!("-{}", operand.as_str().replace('_', ""));
+                    let value = text.parse::<i64>().map_err(|_| self.overflow(&operand))?;
+                    let mut expr = Expr {
+                        kind: ExprKind::Int(value),
+                        span,
+                    };
+                    for _ in 1..inner.len() {
+                        expr = Expr {
+                            kind: ExprKind::Neg(Box::new(expr)),
+                            span,
+                        };
+                    }
+                    return Ok(expr);
+                }
+                let mut expr = self.expr(operand)?;
+                for _ in inner {
+                    expr = Expr {
+                        kind: ExprKind::Neg(Box::new(expr)),
+                        span,
+                    };
+                }
+                Ok(expr)
+            }
+            Rule::postfix => self.postfix(pair),
+            Rule::int | Rule::signed_int => mk(ExprKind::Int(self.int(pair)?)),
+            Rule::boolean => mk(ExprKind::Bool(pair.as_str() == "true")),
+            Rule::string => self.string(pair),
+            Rule::ident => mk(ExprKind::Name(self.ident(pair)?)),
+            Rule::list => self.list(pair),
+            Rule::record => {
+                let mut entries = Vec::new();
+                for entry in pair.into_inner() {
+                    let mut kv = entry.clone().into_inner();
+                    let key_pair = first(next(&mut kv, &entry)?)?;
+                    let key_span = Span::from(key_pair.as_span());
+                    let key = match key_pair.as_rule() {
+                        Rule::ident => Literal::Str(key_pair.as_str().to_string()),
+                        Rule::string => Literal::Str(self.plain_string(key_pair, "record key")?),
+                        _ => Literal::Int(self.int(key_pair)?),
+                    };
+                    let value = self.expr(next(&mut kv, &entry)?)?;
+                    entries.push((key, key_span, value));
+                }
+                mk(ExprKind::Record(entries))
+            }
+            Rule::tuple_or_paren => {
+                let mut items = Vec::new();
+                let mut trailing = false;
+                for p in pair.into_inner() {
+                    match p.as_rule() {
+                        Rule::trailing_comma => trailing = true,
+                        _ => items.push(self.expr(p)?),
+                    }
+                }
+                if items.len() == 1 && !trailing {
+                    let mut only = items.pop().ok_or_else(|| self.overflow_any(span))?;
+                    only.span = span;
+                    return Ok(only);
+                }
+                mk(ExprKind::Tuple(items))
+            }
+            _ => Err(self.shape(&pair)),
+        }
+    }
+
+    fn overflow_any(&self, span: Span) -> SyntaxError {
+        SyntaxError::IntOverflow {
+            text: String::new(),
+            src: self.source.named(),
+            span,
+        }
+    }
+
+    fn left_assoc(&self, pair: Pair<Rule>) -> Result<Expr> {
+        let mut inner = pair.clone().into_inner();
+        let mut lhs = self.expr(next(&mut inner, &pair)?)?;
+        while let Some(op) = inner.next() {
+            let rhs = self.expr(next(&mut inner, &pair)?)?;
+            let op = binop(op.as_str()).ok_or_else(|| self.shape(&op))?;
+            let span = lhs.span.join(rhs.span);
+            lhs = Expr {
+                kind: ExprKind::Binary(op, Box::new(lhs), Box::new(rhs)),
+                span,
+            };
+        }
+        Ok(lhs)
+    }
+
+    fn postfix(&self, pair: Pair<Rule>) -> Result<Expr> {
+        let mut inner = pair.clone().into_inner();
+        let mut expr = self.expr(next(&mut inner, &pair)?)?;
+        for op in inner {
+            let span = expr.span.join(Span::from(op.as_span()));
+            let kind = match op.as_rule() {
+                Rule::call_args => {
+                    let args = op.into_inner().map(|p| self.expr(p)).collect::<Result<_>>()?;
+                    ExprKind::Call(Box::new(expr), args)
+                }
+                Rule::index_args => {
+                    let args = op
+                        .into_inner()
+                        .map(|p| {
+                            let a = first(p)?;
+                            if a.as_rule() == Rule::wildcard {
+                                Ok(IndexArg::Wildcard(Span::from(a.as_span())))
+                            } else {
+                                Ok(IndexArg::Expr(self.expr(a)?))
+                            }
+                        })
+                        .collect::<Result<_>>()?;
+                    ExprKind::Index(Box::new(expr), args)
+                }
+                Rule::field => {
+                    let f = first(op)?;
+                    let ident = Ident {
+                        name: f.as_str().to_string(),
+                        span: Span::from(f.as_span()),
+                    };
+                    ExprKind::Field(Box::new(expr), ident)
+                }
+                _ => return Err(self.shape(&op)),
+            };
+            expr = Expr { kind, span };
+        }
+        Ok(expr)
+    }
+
+    fn list(&self, pair: Pair<Rule>) -> Result<Expr> {
+        let span = Span::from(pair.as_span());
+        let mut items = Vec::new();
+        let mut clauses = Vec::new();
+        for p in pair.into_inner() {
+            match p.as_rule() {
+                Rule::comp_clause => {
+                    let c = first(p)?;
+                    match c.as_rule() {
+                        Rule::comp_for => {
+                            for b in c.into_inner() {
+                                clauses.push(CompClause::For(self.binding(b)?));
+                            }
+                        }
+                        _ => clauses.push(CompClause::If(self.expr(first(c)?)?)),
+                    }
+                }
+                _ => items.push(self.expr(p)?),
+            }
+        }
+        if clauses.is_empty() {
+            return Ok(Expr {
+                kind: ExprKind::List(items),
+                span,
+            });
+        }
+        let head = items.pop().ok_or_else(|| self.overflow_any(span))?;
+        Ok(Expr {
+            kind: ExprKind::Comprehension(Box::new(head), clauses),
+            span,
+        })
+    }
+
+    // ------------------------------------------------------------ leaves
+
+    fn ident(&self, pair: Pair<Rule>) -> Result<Ident> {
+        Ok(Ident {
+            name: pair.as_str().to_string(),
+            span: Span::from(pair.as_span()),
+        })
+    }
+
+    fn int(&self, pair: Pair<Rule>) -> Result<i64> {
+        pair.as_str()
+            .replace('_', "")
+            .parse::<i64>()
+            .map_err(|_| self.overflow(&pair))
+    }
+
+    fn overflow(&self, pair: &Pair<Rule>) -> SyntaxError {
+        SyntaxError::IntOverflow {
+            text: pair.as_str().to_string(),
+            src: self.source.named(),
+            span: Span::from(pair.as_span()),
+        }
+    }
+
+    /// Lowers a string literal into text parts and placeholders.
+    pub fn string(&self, pair: Pair<Rule>) -> Result<Expr> {
+        let span = Span::from(pair.as_span());
+        let body = first(pair)?;
+        let triple = body.as_rule() == Rule::triple_string;
+        let mut parts = Vec::new();
+        for p in body.into_inner() {
+            match p.as_rule() {
+                Rule::plain_text | Rule::triple_text => push_text(&mut parts, p.as_str()),
+                Rule::escape => push_text(&mut parts, unescape(p.as_str())),
+                Rule::placeholder => {
+                    let mut inner = p.clone().into_inner();
+                    let expr = self.expr(next(&mut inner, &p)?)?;
+                    let particle = inner
+                        .next()
+                        .map(|q| (q.as_str().to_string(), Span::from(q.as_span())));
+                    parts.push(StrPart::Placeholder { expr, particle });
+                }
+                _ => return Err(self.shape(&p)),
+            }
+        }
+        if triple {
+            parts = dedent_parts(parts);
+        }
+        Ok(Expr {
+            kind: ExprKind::Str(parts),
+            span,
+        })
+    }
+
+    /// A string that must not contain placeholders.
+    fn plain_string(&self, pair: Pair<Rule>, what: &'static str) -> Result<String> {
+        let expr = self.string(pair)?;
+        let ExprKind::Str(parts) = expr.kind else {
+            return Ok(String::new());
+        };
+        let mut out = String::new();
+        for part in parts {
+            match part {
+                StrPart::Text(t) => out.push_str(&t),
+                StrPart::Placeholder { expr, .. } => {
+                    return Err(SyntaxError::PlaceholderNotAllowed {
+                        what,
+                        src: self.source.named(),
+                        span: expr.span,
+                    })
+                }
+            }
+        }
+        Ok(out)
+    }
+}
+
+/// `Rule_` avoids a clash with pest's `Rule` inside this file.
+use super::ast::Rule as Rule_;
+
+fn push_text(parts: &mut Vec<StrPart>, text: &str) {
+    if let Some(StrPart::Text(last)) = parts.last_mut() {
+        last.push_str(text);
+    } else {
+        parts.push(StrPart::Text(text.to_string()));
+    }
+}
+
+fn unescape(s: &str) -> &'static str {
+    match s {
+        "\\n" => "\n",
+        "\\t" => "\t",
+        "\\\"" => "\"",
+        "\\\\" => "\\",
+        "\\{" | "{{" => "{",
+        "\\}" | "}}" => "}",
+        _ => "",
+    }
+}
+
+fn binop(s: &str) -> Option<BinOp> {
+    let op = match s.split_whitespace().collect::<Vec<_>>().join(" ").as_str() {
+        "+" => BinOp::Add,
+        "-" => BinOp::Sub,
+        "*" => BinOp::Mul,
+        "/" => BinOp::Div,
+        "%" => BinOp::Mod,
+        "==" => BinOp::Eq,
+        "!=" => BinOp::Ne,
+        "<" => BinOp::Lt,
+        "<=" => BinOp::Le,
+        ">" => BinOp::Gt,
+        ">=" => BinOp::Ge,
+        "in" => BinOp::In,
+        "not in" => BinOp::NotIn,
+        "and" => BinOp::And,
+        "or" => BinOp::Or,
+        ".." => BinOp::Range,
+        "..=" => BinOp::RangeInclusive,
+        _ => return None,
+    };
+    Some(op)
+}
+
+fn literal_of(expr: &Expr) -> Option<Literal> {
+    match &expr.kind {
+        ExprKind::Int(i) => Some(Literal::Int(*i)),
+        ExprKind::Bool(b) => Some(Literal::Bool(*b)),
+        ExprKind::Str(parts) => match parts.as_slice() {
+            [] => Some(Literal::Str(String::new())),
+            [StrPart::Text(t)] => Some(Literal::Str(t.clone())),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+fn first(pair: Pair<Rule>) -> Result<Pair<Rule>> {
+    let span = pair.as_span();
+    pair.into_inner()
+        .next()
+        .ok_or_else(|| internal(Span::from(span)))
+}
+
+fn next<'i>(inner: &mut Pairs<'i, Rule>, parent: &Pair<'i, Rule>) -> Result<Pair<'i, Rule>> {
+    inner
+        .next()
+        .ok_or_else(|| internal(Span::from(parent.as_span())))
+}
+
+fn internal(span: Span) -> SyntaxError {
+    SyntaxError::Unexpected {
+        found: "an incomplete construct".into(),
+        line: 0,
+        col: 0,
+        expected: "the parser and the grammar disagree; please report this spec".into(),
+        expected_short: "something else".into(),
+        src: miette::NamedSource::new("<internal>", String::new()),
+        span,
+    }
+}

@@ -1,0 +1,172 @@
+//! Backend conformance: every compiled-in backend must behave identically
+//! on basic SAT/UNSAT, assumptions and incremental use.
+
+use puzzlec::sat::{available_backends, Lit, Model, SatBackend};
+
+fn each_backend(mut f: impl FnMut(&str, Box<dyn SatBackend>)) {
+    let list = available_backends();
+    assert!(!list.is_empty());
+    for (name, ctor) in list {
+        f(name, ctor());
+    }
+}
+
+#[test]
+fn backends_listed() {
+    let names: Vec<&str> = available_backends().iter().map(|b| b.0).collect();
+    assert_eq!(names[0], "varisat");
+    #[cfg(feature = "batsat")]
+    assert!(names.contains(&"batsat"));
+}
+
+#[test]
+fn simple_sat_and_model() {
+    each_backend(|name, mut b| {
+        let x = b.new_var();
+        let y = b.new_var();
+        b.add_clause(&[Lit::pos(x), Lit::pos(y)]);
+        b.add_clause(&[Lit::neg(x)]);
+        assert!(b.solve(&[]).unwrap(), "{name}");
+        assert_eq!(b.value(x), Some(false), "{name}");
+        assert_eq!(b.value(y), Some(true), "{name}");
+        assert_eq!(b.num_vars(), 2, "{name}");
+        assert_eq!(b.num_clauses(), 2, "{name}");
+    });
+}
+
+#[test]
+fn simple_unsat() {
+    each_backend(|name, mut b| {
+        let x = b.new_var();
+        b.add_clause(&[Lit::pos(x)]);
+        b.add_clause(&[Lit::neg(x)]);
+        assert!(!b.solve(&[]).unwrap(), "{name}");
+        assert_eq!(b.value(x), None, "{name}");
+    });
+}
+
+#[test]
+fn empty_clause_is_unsat() {
+    each_backend(|name, mut b| {
+        let _ = b.new_var();
+        b.add_clause(&[]);
+        assert!(!b.solve(&[]).unwrap(), "{name}");
+    });
+}
+
+#[test]
+fn assumptions_are_temporary() {
+    each_backend(|name, mut b| {
+        let x = b.new_var();
+        let y = b.new_var();
+        // x -> y
+        b.add_clause(&[Lit::neg(x), Lit::pos(y)]);
+        assert!(b.solve(&[Lit::pos(x)]).unwrap(), "{name}");
+        assert_eq!(b.value(y), Some(true), "{name}");
+        assert!(!b.solve(&[Lit::pos(x), Lit::neg(y)]).unwrap(), "{name}");
+        // the failed assumption set leaves no trace
+        assert!(b.solve(&[Lit::neg(y)]).unwrap(), "{name}");
+        assert_eq!(b.value(x), Some(false), "{name}");
+        assert!(b.solve(&[]).unwrap(), "{name}");
+    });
+}
+
+#[test]
+fn incremental_clauses_and_vars() {
+    each_backend(|name, mut b| {
+        let vs: Vec<_> = (0..5).map(|_| b.new_var()).collect();
+        let all: Vec<Lit> = vs.iter().map(|&v| Lit::pos(v)).collect();
+        b.add_clause(&all);
+        for (i, &v) in vs.iter().enumerate() {
+            assert!(b.solve(&[]).unwrap(), "{name} step {i}");
+            b.add_clause(&[Lit::neg(v)]);
+        }
+        assert!(!b.solve(&[]).unwrap(), "{name}");
+        // stays UNSAT even with new variables
+        let z = b.new_var();
+        assert!(!b.solve(&[Lit::pos(z)]).unwrap(), "{name}");
+    });
+}
+
+#[test]
+fn lit_basics() {
+    each_backend(|_, mut b| {
+        let v = b.new_var();
+        let p = Lit::pos(v);
+        assert_eq!(!p, Lit::neg(v));
+        assert_eq!(!!p, p);
+        assert!(p.is_positive());
+        assert!(!(!p).is_positive());
+        assert_eq!((!p).var(), v);
+        assert_eq!(Lit::new(v, false), Lit::neg(v));
+    });
+}
+
+#[test]
+fn model_connectives_truth_tables() {
+    each_backend(|name, b| {
+        let mut m = Model::new(b).unwrap();
+        let a = m.new_bool().unwrap();
+        let c = m.new_bool().unwrap();
+        let and = m.and(&[a, c]).unwrap();
+        let or = m.or(&[a, c]).unwrap();
+        let imp = m.implies(a, c).unwrap();
+        let iff = m.iff(a, c).unwrap();
+        let xor = m.xor(a, c).unwrap();
+        let ite = m.ite(a, c, !c).unwrap();
+        for va in [false, true] {
+            for vc in [false, true] {
+                let la = if va { a } else { !a };
+                let lc = if vc { c } else { !c };
+                assert!(m.solve(&[la, lc]).unwrap(), "{name}");
+                assert_eq!(m.lit_value(and), Some(va && vc), "{name}");
+                assert_eq!(m.lit_value(or), Some(va || vc), "{name}");
+                assert_eq!(m.lit_value(imp), Some(!va || vc), "{name}");
+                assert_eq!(m.lit_value(iff), Some(va == vc), "{name}");
+                assert_eq!(m.lit_value(xor), Some(va != vc), "{name}");
+                assert_eq!(m.lit_value(ite), Some(if va { vc } else { !vc }), "{name}");
+                assert_eq!(m.lit_value(m.not(a)), Some(!va), "{name}");
+            }
+        }
+        // constants fold
+        let t = m.true_lit();
+        assert_eq!(m.and(&[]).unwrap(), t);
+        assert_eq!(m.or(&[]).unwrap(), !t);
+        assert_eq!(m.and(&[a, !a]).unwrap(), !t);
+        assert_eq!(m.or(&[a, t]).unwrap(), t);
+        assert!(!m.solve(&[m.false_lit()]).unwrap());
+    });
+}
+
+#[test]
+fn model_constants_and_int_values() {
+    for (name, ctor) in available_backends() {
+        let mut m = Model::new(ctor()).unwrap();
+        let x = m.new_int(&[5, -2, 5, 9]).unwrap();
+        assert_eq!(m.domain(x), &[-2, 5, 9]);
+        assert!(m.solve(&[]).unwrap(), "{name}");
+        m.new_int(&[]).unwrap();
+        assert!(!m.solve(&[]).unwrap(), "{name}: empty domain is UNSAT");
+
+        let mut m = Model::new(ctor()).unwrap();
+        let x = m.new_int(&[1, 2, 3]).unwrap();
+        let k = m.int_const(7);
+        assert!(m.solve(&[]).unwrap());
+        assert_eq!(m.lit_value(m.true_lit()), Some(true), "{name}");
+        assert_eq!(m.lit_value(m.false_lit()), Some(false), "{name}");
+        assert_eq!(m.value_of(k), Some(7));
+        let l = m.eq_lit(x, 2);
+        assert!(m.solve(&[l]).unwrap());
+        assert_eq!(m.value_of(x), Some(2));
+        assert_eq!(m.eq_lit(x, 4), m.false_lit());
+        let le = m.le_lit(x, 1).unwrap();
+        assert!(m.solve(&[le]).unwrap());
+        assert_eq!(m.value_of(x), Some(1));
+        let b = m.new_bool().unwrap();
+        let bi = m.int_from_bool(b);
+        assert!(m.solve(&[!b]).unwrap());
+        assert_eq!(m.value_of(bi), Some(0));
+        assert!(!m.solve(&[l, le]).unwrap());
+        assert_eq!(m.value_of(x), None);
+    }
+}
