@@ -1,0 +1,58 @@
+//! The `Assignment` kind.
+
+use std::collections::BTreeMap;
+
+use super::error::AnswerError;
+use super::text::{clean, collapse_ws, strip_wrappers};
+
+const KIND: &str = "assignment";
+
+/// Canonical `Assignment`: `name=value` entries with values `true`/`false`,
+/// sorted by name (byte order), joined by `, ` (`A=true, B=false`).
+///
+/// Accepted: entries separated by `,`, `;` or newlines, `=` or `:` between
+/// name and value, optional surrounding `{}` and quotes around names or
+/// values (so JSON objects work), values `true/false/t/f/yes/no/참/거짓`
+/// (ASCII case-insensitive). Names are case-sensitive, internal whitespace
+/// collapsed. A name given twice with different values is an error.
+pub(crate) fn normalize_assignment(text: &str) -> Result<String, AnswerError> {
+    let mut t = clean(text);
+    if t.starts_with('{') && t.ends_with('}') && t.len() >= 2 {
+        t = t[1..t.len() - 1].trim();
+    }
+    let mut map: BTreeMap<String, bool> = BTreeMap::new();
+    for entry in t.split([',', ';', '\n']) {
+        let entry = strip_wrappers(entry.trim().trim_start_matches(['-', '*', '•']));
+        if entry.is_empty() {
+            continue;
+        }
+        let Some(pos) = entry.find(['=', ':']) else {
+            return Err(AnswerError::invalid(KIND, format!("no '=' in {entry:?}")));
+        };
+        let name = collapse_ws(strip_wrappers(&entry[..pos]));
+        let value = clean(&entry[pos + 1..]).to_ascii_lowercase();
+        if name.is_empty() {
+            return Err(AnswerError::invalid(KIND, "empty name"));
+        }
+        let v = match value.as_str() {
+            "true" | "t" | "yes" | "참" => true,
+            "false" | "f" | "no" | "거짓" => false,
+            _ => {
+                return Err(AnswerError::invalid(
+                    KIND,
+                    format!("{value:?} is not true or false"),
+                ))
+            }
+        };
+        if let Some(old) = map.insert(name.clone(), v) {
+            if old != v {
+                return Err(AnswerError::invalid(KIND, format!("{name:?} given twice")));
+            }
+        }
+    }
+    if map.is_empty() {
+        return Err(AnswerError::Empty);
+    }
+    let parts: Vec<String> = map.iter().map(|(k, v)| format!("{k}={v}")).collect();
+    Ok(parts.join(", "))
+}

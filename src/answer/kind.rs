@@ -1,0 +1,95 @@
+//! The list of answer kinds and their stable names.
+
+/// How an answer is written and compared. Each kind's canonical form (the
+/// text a generator prints as gold) is documented on its variant.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum AnswerKind {
+    /// An integer: optional `-`, digits, no leading zeros (`-42`, `0`).
+    /// Read with `+`, `,`/space thousands groups (`1,234`, `1 234`),
+    /// full-width digits and one trailing unit word of letters or Hangul
+    /// (`1234근`, `1234 g`).
+    Int,
+    /// A sequence of single digits separated by single spaces (`3 1 4`).
+    /// Read from digits separated by spaces/commas, or from a bare digit
+    /// string where each character is one digit (`314`).
+    Digits,
+    /// Free text: trimmed, internal whitespace collapsed to one space,
+    /// trailing `.`/`。`/`!` removed; compared ignoring ASCII case.
+    Text,
+    /// Uppercase letters `A`–`Z` only, spaces removed (`HELLOWORLD`).
+    Letters,
+    /// Hangul only, spaces and surrounding quotes removed (`사과나무`).
+    Hangul,
+    /// A set of `(row,col)` pairs of non-negative integers, sorted, as
+    /// `(0,1), (2,3)`; the empty set is `none`.
+    Coords,
+    /// A map from names to booleans, sorted by name: `A=true, B=false`.
+    Assignment,
+    /// Rows of space-separated integers, one row per line.
+    Grid,
+    /// A calendar date `YYYY.M.D` without zero padding (`2001.3.5`).
+    Date,
+    /// A Korean weekday name `월요일` … `일요일`.
+    Weekday,
+    /// A sexagenary (60-cycle) name as two Hangul syllables (`갑자`).
+    Ganji,
+    /// One uppercase letter `A`–`Z` naming an option (`C`).
+    Choice,
+}
+
+const ALL: [AnswerKind; 12] = [
+    AnswerKind::Int,
+    AnswerKind::Digits,
+    AnswerKind::Text,
+    AnswerKind::Letters,
+    AnswerKind::Hangul,
+    AnswerKind::Coords,
+    AnswerKind::Assignment,
+    AnswerKind::Grid,
+    AnswerKind::Date,
+    AnswerKind::Weekday,
+    AnswerKind::Ganji,
+    AnswerKind::Choice,
+];
+
+impl AnswerKind {
+    /// The stable lowercase name used in puzzle definitions (`int`, `grid`, …).
+    pub fn name(&self) -> &'static str {
+        match self {
+            AnswerKind::Int => "int",
+            AnswerKind::Digits => "digits",
+            AnswerKind::Text => "text",
+            AnswerKind::Letters => "letters",
+            AnswerKind::Hangul => "hangul",
+            AnswerKind::Coords => "coords",
+            AnswerKind::Assignment => "assignment",
+            AnswerKind::Grid => "grid",
+            AnswerKind::Date => "date",
+            AnswerKind::Weekday => "weekday",
+            AnswerKind::Ganji => "ganji",
+            AnswerKind::Choice => "choice",
+        }
+    }
+
+    /// The kind with this exact name (as returned by [`AnswerKind::name`]).
+    pub fn from_name(s: &str) -> Option<Self> {
+        ALL.iter().copied().find(|k| k.name() == s)
+    }
+
+    /// Every kind, in declaration order.
+    pub fn all() -> &'static [AnswerKind] {
+        &ALL
+    }
+
+    /// Whether the canonical form may span several lines (Grid, Assignment);
+    /// extraction then reads the lines after an empty `Answer:` line.
+    pub fn is_multiline(&self) -> bool {
+        matches!(self, AnswerKind::Grid | AnswerKind::Assignment)
+    }
+}
+
+impl std::fmt::Display for AnswerKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}

@@ -1,0 +1,415 @@
+//! Errors of the check phase. The checker collects all of them before failing.
+
+use crate::span::Span;
+use miette::{Diagnostic, NamedSource};
+use thiserror::Error;
+
+/// A spec that parses but does not make sense. One variant per failure.
+#[derive(Debug, Error, Diagnostic)]
+pub enum CheckError {
+    /// A name that nothing defines.
+    #[error("unknown name `{name}`")]
+    #[diagnostic(code(puzzlec::check::unknown_name))]
+    UnknownName {
+        /// The name.
+        name: String,
+        /// A suggestion and what is in scope.
+        #[help]
+        help: String,
+        /// The file.
+        #[source_code]
+        src: NamedSource<String>,
+        /// Where.
+        #[label("not defined here")]
+        span: Span,
+    },
+
+    /// Something declared twice.
+    #[error("{what} `{name}` is declared twice")]
+    #[diagnostic(code(puzzlec::check::duplicate), help("rename or remove one of the declarations"))]
+    Duplicate {
+        /// lever, tier, function, ...
+        what: &'static str,
+        /// The name.
+        name: String,
+        /// The file.
+        #[source_code]
+        src: NamedSource<String>,
+        /// The second declaration.
+        #[label("declared again here")]
+        span: Span,
+        /// The first declaration.
+        #[label("first declared here")]
+        first: Span,
+    },
+
+    /// A declaration that may appear only once.
+    #[error("`{what}` may appear only once")]
+    #[diagnostic(code(puzzlec::check::repeated_decl), help("keep one `{what}` declaration"))]
+    Repeated {
+        /// The declaration keyword.
+        what: &'static str,
+        /// The file.
+        #[source_code]
+        src: NamedSource<String>,
+        /// The repeat.
+        #[label("repeated here")]
+        span: Span,
+    },
+
+    /// A required declaration is missing.
+    #[error("the spec has no `{what}` declaration")]
+    #[diagnostic(code(puzzlec::check::missing_decl))]
+    Missing {
+        /// The declaration keyword.
+        what: &'static str,
+        /// How to add it.
+        #[help]
+        help: String,
+        /// The file.
+        #[source_code]
+        src: NamedSource<String>,
+        /// The puzzle header.
+        #[label("in this puzzle")]
+        span: Span,
+    },
+
+    /// A tier sets a lever that does not exist.
+    #[error("tier `{tier}` sets unknown lever `{lever}`")]
+    #[diagnostic(code(puzzlec::check::unknown_lever))]
+    UnknownLever {
+        /// The tier.
+        tier: String,
+        /// The lever.
+        lever: String,
+        /// Suggestion.
+        #[help]
+        help: String,
+        /// The file.
+        #[source_code]
+        src: NamedSource<String>,
+        /// Where.
+        #[label("no lever has this name")]
+        span: Span,
+    },
+
+    /// A tier leaves a lever unset.
+    #[error("tier `{tier}` does not set lever `{lever}`")]
+    #[diagnostic(
+        code(puzzlec::check::unset_lever),
+        help("every tier sets every lever; add `{lever} = ...` to the tier")
+    )]
+    UnsetLever {
+        /// The tier.
+        tier: String,
+        /// The lever.
+        lever: String,
+        /// The file.
+        #[source_code]
+        src: NamedSource<String>,
+        /// The tier.
+        #[label("`{lever}` missing here")]
+        span: Span,
+    },
+
+    /// A tier value outside the lever's domain or of the wrong type.
+    #[error("tier `{tier}` sets `{lever}` to {value}, outside its domain {domain}")]
+    #[diagnostic(
+        code(puzzlec::check::lever_domain),
+        help("choose a value within the domain, or widen the lever's declaration")
+    )]
+    LeverDomain {
+        /// The tier.
+        tier: String,
+        /// The lever.
+        lever: String,
+        /// The offending value.
+        value: String,
+        /// The domain as declared.
+        domain: String,
+        /// The file.
+        #[source_code]
+        src: NamedSource<String>,
+        /// Where.
+        #[label("outside {domain}")]
+        span: Span,
+    },
+
+    /// A weight that is not positive.
+    #[error("weight {weight} must be positive")]
+    #[diagnostic(code(puzzlec::check::weight), help("use a weight of 1 or more, or drop the choice"))]
+    Weight {
+        /// The weight.
+        weight: i64,
+        /// The file.
+        #[source_code]
+        src: NamedSource<String>,
+        /// Where.
+        #[label("not positive")]
+        span: Span,
+    },
+
+    /// `family` names an unknown family.
+    #[error("unknown family `{name}`")]
+    #[diagnostic(code(puzzlec::check::family))]
+    UnknownFamily {
+        /// The name.
+        name: String,
+        /// The valid families.
+        #[help]
+        help: String,
+        /// The file.
+        #[source_code]
+        src: NamedSource<String>,
+        /// Where.
+        #[label("not a family")]
+        span: Span,
+    },
+
+    /// A language code other than `en` or `ko`.
+    #[error("unknown language `{name}`")]
+    #[diagnostic(code(puzzlec::check::language), help("the languages are `en` and `ko`"))]
+    UnknownLanguage {
+        /// The code.
+        name: String,
+        /// The file.
+        #[source_code]
+        src: NamedSource<String>,
+        /// Where.
+        #[label("not a language")]
+        span: Span,
+    },
+
+    /// The family and the language list disagree.
+    #[error("a `{family}` puzzle cannot render {langs}")]
+    #[diagnostic(code(puzzlec::check::family_languages))]
+    FamilyLanguages {
+        /// The family.
+        family: String,
+        /// The declared languages.
+        langs: String,
+        /// What the family allows.
+        #[help]
+        help: String,
+        /// The file.
+        #[source_code]
+        src: NamedSource<String>,
+        /// Where.
+        #[label("declared here")]
+        span: Span,
+    },
+
+    /// A declared language without a template.
+    #[error("no template for language `{lang}`")]
+    #[diagnostic(code(puzzlec::check::missing_template))]
+    MissingTemplate {
+        /// The language.
+        lang: String,
+        /// How to add it.
+        #[help]
+        help: String,
+        /// The file.
+        #[source_code]
+        src: NamedSource<String>,
+        /// The puzzle header.
+        #[label("`{lang}` is rendered but has no template")]
+        span: Span,
+    },
+
+    /// Text for a language the spec does not render.
+    #[error("language `{lang}` is not one of this spec's languages ({langs})")]
+    #[diagnostic(
+        code(puzzlec::check::extra_language),
+        help("remove this text, or add `{lang}` to `languages`")
+    )]
+    ExtraLanguage {
+        /// The language.
+        lang: String,
+        /// The spec's languages.
+        langs: String,
+        /// The file.
+        #[source_code]
+        src: NamedSource<String>,
+        /// Where.
+        #[label("not rendered")]
+        span: Span,
+    },
+
+    /// A `step` or `title` missing one of the spec's languages.
+    #[error("{what} has no `{lang}` text")]
+    #[diagnostic(
+        code(puzzlec::check::missing_text),
+        help("give one text per language, e.g. `{what} en \"...\" ko \"...\"`")
+    )]
+    MissingText {
+        /// `step` or `title`.
+        what: &'static str,
+        /// The missing language.
+        lang: String,
+        /// The file.
+        #[source_code]
+        src: NamedSource<String>,
+        /// Where.
+        #[label("`{lang}` missing")]
+        span: Span,
+    },
+
+    /// An answer kind that does not exist.
+    #[error("unknown answer kind `{name}`")]
+    #[diagnostic(code(puzzlec::check::answer_kind))]
+    UnknownAnswerKind {
+        /// The name.
+        name: String,
+        /// The valid kinds.
+        #[help]
+        help: String,
+        /// The file.
+        #[source_code]
+        src: NamedSource<String>,
+        /// Where.
+        #[label("not an answer kind")]
+        span: Span,
+    },
+
+    /// A call with the wrong number of arguments.
+    #[error("`{name}` takes {expected} argument(s) but this call passes {found}")]
+    #[diagnostic(code(puzzlec::check::arity))]
+    Arity {
+        /// The function.
+        name: String,
+        /// The expected count.
+        expected: String,
+        /// The given count.
+        found: usize,
+        /// The signature.
+        #[help]
+        help: String,
+        /// The file.
+        #[source_code]
+        src: NamedSource<String>,
+        /// Where.
+        #[label("{found} argument(s)")]
+        span: Span,
+    },
+
+    /// A value of a type the context cannot use.
+    #[error("expected {expected}, found {found}")]
+    #[diagnostic(code(puzzlec::check::type_mismatch))]
+    Type {
+        /// What the context needs.
+        expected: String,
+        /// What the expression is.
+        found: String,
+        /// Why.
+        #[help]
+        help: String,
+        /// The file.
+        #[source_code]
+        src: NamedSource<String>,
+        /// Where.
+        #[label("this is {found}")]
+        span: Span,
+    },
+
+    /// A random draw outside `generate`.
+    #[error("random choice in {place}")]
+    #[diagnostic(
+        code(puzzlec::check::randomness),
+        help("draw random values in the `generate` block and pass them in; functions, constants, answers and templates must be deterministic")
+    )]
+    Randomness {
+        /// Where it happened.
+        place: &'static str,
+        /// The file.
+        #[source_code]
+        src: NamedSource<String>,
+        /// Where.
+        #[label("draws a random value")]
+        span: Span,
+    },
+
+    /// `*` used outside a constraint rule.
+    #[error("the wildcard `*` is only allowed in rules")]
+    #[diagnostic(
+        code(puzzlec::check::wildcard),
+        help("outside rules, write the index explicitly or use a comprehension")
+    )]
+    Wildcard {
+        /// The file.
+        #[source_code]
+        src: NamedSource<String>,
+        /// Where.
+        #[label("wildcard here")]
+        span: Span,
+    },
+
+    /// A Korean particle the renderer does not know.
+    #[error("unknown particle `{particle}`")]
+    #[diagnostic(
+        code(puzzlec::check::particle),
+        help("use one of 은/는, 이/가, 을/를, 과/와, (으)로, 이다/다, 아/야, 이나/나, 이랑/랑 (either form)")
+    )]
+    Particle {
+        /// The particle.
+        particle: String,
+        /// The file.
+        #[source_code]
+        src: NamedSource<String>,
+        /// Where.
+        #[label("not a particle")]
+        span: Span,
+    },
+
+    /// A numeric setting out of its range.
+    #[error("{what} must be between {lo} and {hi}, found {value}")]
+    #[diagnostic(code(puzzlec::check::out_of_range), help("choose a value in the range"))]
+    OutOfRange {
+        /// The setting.
+        what: &'static str,
+        /// Lowest.
+        lo: i64,
+        /// Highest.
+        hi: i64,
+        /// Found.
+        value: i64,
+        /// The file.
+        #[source_code]
+        src: NamedSource<String>,
+        /// Where.
+        #[label("out of range")]
+        span: Span,
+    },
+
+    /// A constraint construct used where it has no meaning.
+    #[error("{what}")]
+    #[diagnostic(code(puzzlec::check::constraint))]
+    Constraint {
+        /// What is wrong.
+        what: String,
+        /// How to fix it.
+        #[help]
+        help: String,
+        /// The file.
+        #[source_code]
+        src: NamedSource<String>,
+        /// Where.
+        #[label("here")]
+        span: Span,
+    },
+
+    /// A name that shadows a builtin, a lever or a constant.
+    #[error("`{name}` is already defined as a {what}")]
+    #[diagnostic(code(puzzlec::check::shadow), help("choose another name; shadowing makes specs hard to read"))]
+    Shadow {
+        /// The name.
+        name: String,
+        /// What it shadows.
+        what: &'static str,
+        /// The file.
+        #[source_code]
+        src: NamedSource<String>,
+        /// Where.
+        #[label("redefined here")]
+        span: Span,
+    },
+}

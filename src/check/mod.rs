@@ -1,0 +1,648 @@
+//! Check: names, types, levers, tiers, languages and templates. Every
+//! problem is collected before failing, so one run reports them all.
+
+pub mod error;
+pub mod program;
+pub mod resolve;
+pub mod types;
+
+use crate::answer::AnswerKind;
+use crate::dataset::spec_hash;
+use crate::source::SourceFile;
+use crate::span::Span;
+use crate::syntax::ast::*;
+use error::CheckError;
+use program::{Family, LeverDef, Program, TierDef};
+use resolve::{suggest, Globals, Place, Resolver};
+use std::collections::BTreeMap;
+use types::Ty;
+
+/// The languages puzzlec renders.
+pub const LANGUAGES: &[&str] = &["en", "ko"];
+/// The default retry budget of `generate`.
+pub const DEFAULT_ATTEMPTS: u64 = 1000;
+
+/// Checks a parsed spec.
+pub fn check(source: &SourceFile, spec: &Spec) -> Result<Program, Vec<CheckError>> {
+    let mut c = Checker {
+        source,
+        errors: Vec::new(),
+    };
+    let program = c.program(spec);
+    match program {
+        Some(p) if c.errors.is_empty() => Ok(p),
+        _ => Err(c.errors),
+    }
+}
+
+struct Checker<'a> {
+    source: &'a SourceFile,
+    errors: Vec<CheckError>,
+}
+
+/// Declarations gathered by kind.
+#[derive(Default)]
+struct Parts<'s> {
+    titles: Vec<(&'s [LangText], Span)>,
+    family: Option<&'s Ident>,
+    languages: Option<(&'s [Ident], Span)>,
+    attempts: Option<(i64, Span)>,
+    levers: Vec<&'s Lever>,
+    tiers: Vec<&'s Tier>,
+    consts: Vec<(&'s Ident, &'s Expr)>,
+    fns: Vec<&'s FnDecl>,
+    finds: Vec<&'s Find>,
+    rules: Vec<&'s crate::syntax::ast::Rule>,
+    generate: Option<&'s Block>,
+    answer: Option<(&'s Ident, &'s Expr)>,
+    instance: Option<&'s Expr>,
+    choices: Option<&'s Expr>,
+    templates: Vec<(&'s Ident, &'s Expr)>,
+}
+
+impl<'a> Checker<'a> {
+    fn src(&self) -> miette::NamedSource<String> {
+        self.source.named()
+    }
+
+    fn once<T>(&mut self, slot: &mut Option<T>, value: T, what: &'static str, span: Span) {
+        if slot.is_some() {
+            self.errors.push(CheckError::Repeated {
+                what,
+                src: self.src(),
+                span,
+            });
+        } else {
+            *slot = Some(value);
+        }
+    }
+
+    fn gather<'s>(&mut self, spec: &'s Spec) -> Parts<'s> {
+        let mut p = Parts::default();
+        for decl in &spec.decls {
+            match decl {
+                Decl::Title(texts, span) => p.titles.push((texts, *span)),
+                Decl::Family(ident) => self.once(&mut p.family, ident, "family", ident.span),
+                Decl::Languages(langs, span) => {
+                    self.once(&mut p.languages, (langs.as_slice(), *span), "languages", *span)
+                }
+                Decl::Attempts(n, span) => self.once(&mut p.attempts, (*n, *span), "attempts", *span),
+                Decl::Lever(l) => p.levers.push(l),
+                Decl::Tier(t) => p.tiers.push(t),
+                Decl::Const(name, e) => p.consts.push((name, e)),
+                Decl::Fn(f) => p.fns.push(f),
+                Decl::Find(f) => p.finds.push(f),
+                Decl::Rule(r) => p.rules.push(r),
+                Decl::Generate(b) => self.once(&mut p.generate, b, "generate", b.span),
+                Decl::Answer(kind, e) => self.once(&mut p.answer, (kind, e), "answer", kind.span),
+                Decl::Instance(e, span) => self.once(&mut p.instance, e, "instance", *span),
+                Decl::Choices(e, span) => self.once(&mut p.choices, e, "choices", *span),
+                Decl::Template(lang, e) => p.templates.push((lang, e)),
+            }
+        }
+        p
+    }
+
+    fn program(&mut self, spec: &Spec) -> Option<Program> {
+        let name = spec.name.clone()?;
+        let parts = self.gather(spec);
+        self.duplicates("lever", parts.levers.iter().map(|l| &l.name));
+        self.duplicates("tier", parts.tiers.iter().map(|t| &t.name));
+        self.duplicates(
+            "name",
+            parts
+                .consts
+                .iter()
+                .map(|c| c.0)
+                .chain(parts.fns.iter().map(|f| &f.name))
+                .chain(parts.levers.iter().map(|l| &l.name))
+                .chain(parts.finds.iter().map(|f| &f.name)),
+        );
+        self.duplicates("rule", parts.rules.iter().map(|r| &r.name));
+        self.duplicates("template", parts.templates.iter().map(|t| t.0));
+        for ident in parts
+            .consts
+            .iter()
+            .map(|c| c.0)
+            .chain(parts.fns.iter().map(|f| &f.name))
+            .chain(parts.levers.iter().map(|l| &l.name))
+        {
+            if crate::eval::builtins::find(&ident.name).is_some() {
+                self.errors.push(CheckError::Shadow {
+                    name: ident.name.clone(),
+                    what: "builtin function",
+                    src: self.src(),
+                    span: ident.span,
+                });
+            }
+        }
+
+        let family = self.family(parts.family, &name);
+        let languages = self.languages(family, parts.languages, &name);
+        let attempts = match parts.attempts {
+            None => DEFAULT_ATTEMPTS,
+            Some((n, span)) if !(1..=1_000_000).contains(&n) => {
+                self.errors.push(CheckError::OutOfRange {
+                    what: "attempts",
+                    lo: 1,
+                    hi: 1_000_000,
+                    value: n,
+                    src: self.src(),
+                    span,
+                });
+                DEFAULT_ATTEMPTS
+            }
+            Some((n, _)) => n as u64,
+        };
+        let levers: Vec<LeverDef> = parts
+            .levers
+            .iter()
+            .map(|l| LeverDef {
+                name: l.name.clone(),
+                ty: l.ty.clone(),
+            })
+            .collect();
+        let tiers = self.tiers(&parts.tiers, &levers, &name);
+
+        // Globals: functions, levers and finds are visible everywhere;
+        // constants in declaration order.
+        let mut globals = Globals::default();
+        for f in &parts.fns {
+            globals.fns.insert(f.name.name.clone(), f.params.len());
+        }
+        for l in &levers {
+            let ty = match l.ty {
+                LeverType::Int { .. } => Ty::Int,
+                LeverType::Bool(_) => Ty::Bool,
+                LeverType::Choice(..) => Ty::Str,
+            };
+            globals.values.insert(l.name.name.clone(), ty);
+        }
+        for (ident, expr) in &parts.consts {
+            let mut r = Resolver::new(self.source, &globals, Place::Constant);
+            let ty = r.expr(expr);
+            self.errors.append(&mut r.errors);
+            globals.values.insert(ident.name.clone(), ty);
+        }
+        for f in &parts.fns {
+            let mut r = Resolver::new(self.source, &globals, Place::Function);
+            for p in &f.params {
+                r.bind(&p.name, Ty::Any);
+            }
+            r.expr(&f.body);
+            self.errors.append(&mut r.errors);
+        }
+        self.constraints(&parts);
+
+        // The generate block, then everything that sees its bindings.
+        let mut r = Resolver::new(self.source, &globals, Place::Generate);
+        if let Some(block) = parts.generate {
+            self.block(&mut r, block, &languages, true);
+        }
+        r.place = Place::Answer;
+        let answer = match parts.answer {
+            Some((kind_ident, expr)) => {
+                r.expr(expr);
+                let kind = AnswerKind::from_name(&kind_ident.name);
+                if kind.is_none() {
+                    let names: Vec<String> = AnswerKind::all().iter().map(|k| k.name().to_string()).collect();
+                    let help = match suggest(&kind_ident.name, &names) {
+                        Some(s) => format!("did you mean `{s}`? The kinds are: {}", names.join(", ")),
+                        None => format!("the kinds are: {}", names.join(", ")),
+                    };
+                    self.errors.push(CheckError::UnknownAnswerKind {
+                        name: kind_ident.name.clone(),
+                        help,
+                        src: self.src(),
+                        span: kind_ident.span,
+                    });
+                }
+                kind.map(|k| (k, expr.clone()))
+            }
+            None => {
+                self.errors.push(CheckError::Missing {
+                    what: "answer",
+                    help: "add `answer KIND = EXPR`, e.g. `answer int = total`".into(),
+                    src: self.src(),
+                    span: name.span,
+                });
+                None
+            }
+        };
+        for e in parts.instance.iter().chain(parts.choices.iter()) {
+            r.expr(e);
+        }
+        r.place = Place::Template;
+        let mut templates = BTreeMap::new();
+        for (lang, expr) in &parts.templates {
+            if !languages.contains(&lang.name) {
+                self.extra_language(lang, &languages);
+            }
+            r.expr(expr);
+            templates.insert(lang.name.clone(), (*expr).clone());
+        }
+        for lang in &languages {
+            if !templates.contains_key(lang) {
+                self.errors.push(CheckError::MissingTemplate {
+                    lang: lang.clone(),
+                    help: format!("add `template {lang} \"\"\"...\"\"\"` with the prompt in this language"),
+                    src: self.src(),
+                    span: name.span,
+                });
+            }
+        }
+        let mut titles = BTreeMap::new();
+        for (texts, span) in &parts.titles {
+            self.lang_texts(&mut r, texts, &languages, "title", *span);
+            for t in texts.iter() {
+                titles.insert(t.lang.name.clone(), t.text.clone());
+            }
+        }
+        self.errors.append(&mut r.errors);
+        if tiers.is_empty() {
+            self.errors.push(CheckError::Missing {
+                what: "tier",
+                help: "add at least one tier, e.g. `tier easy { size = 4 }`".into(),
+                src: self.src(),
+                span: name.span,
+            });
+        }
+
+        let (answer_kind, answer) = answer?;
+        Some(Program {
+            source: self.source.clone(),
+            name,
+            titles,
+            family,
+            languages,
+            attempts,
+            levers,
+            tiers,
+            consts: parts.consts.iter().map(|(i, e)| ((*i).clone(), (*e).clone())).collect(),
+            fns: parts.fns.iter().map(|f| (*f).clone()).collect(),
+            finds: parts.finds.iter().map(|f| (*f).clone()).collect(),
+            rules: parts.rules.iter().map(|r| (*r).clone()).collect(),
+            generate: parts.generate.cloned().unwrap_or(Block {
+                stmts: Vec::new(),
+                span: Span::default(),
+            }),
+            answer_kind,
+            answer,
+            instance: parts.instance.cloned(),
+            choices: parts.choices.cloned(),
+            templates,
+            spec_hash: spec_hash(self.source.text.as_bytes()),
+        })
+    }
+
+    fn duplicates<'s>(&mut self, what: &'static str, idents: impl Iterator<Item = &'s Ident>) {
+        let mut seen: BTreeMap<&str, Span> = BTreeMap::new();
+        for ident in idents {
+            if let Some(first) = seen.get(ident.name.as_str()) {
+                self.errors.push(CheckError::Duplicate {
+                    what,
+                    name: ident.name.clone(),
+                    src: self.src(),
+                    span: ident.span,
+                    first: *first,
+                });
+            } else {
+                seen.insert(&ident.name, ident.span);
+            }
+        }
+    }
+
+    fn family(&mut self, ident: Option<&Ident>, name: &Ident) -> Family {
+        let Some(ident) = ident else {
+            self.errors.push(CheckError::Missing {
+                what: "family",
+                help: "add `family direct` (same instance in every language), `family script` (one language per file) or `family korean_only`".into(),
+                src: self.src(),
+                span: name.span,
+            });
+            return Family::Direct;
+        };
+        Family::from_name(&ident.name).unwrap_or_else(|| {
+            let names = ["direct".to_string(), "script".into(), "korean_only".into()];
+            let help = match suggest(&ident.name, &names) {
+                Some(s) => format!("did you mean `{s}`? The families are direct, script and korean_only"),
+                None => "the families are direct, script and korean_only".into(),
+            };
+            self.errors.push(CheckError::UnknownFamily {
+                name: ident.name.clone(),
+                help,
+                src: self.src(),
+                span: ident.span,
+            });
+            Family::Direct
+        })
+    }
+
+    fn languages(&mut self, family: Family, declared: Option<(&[Ident], Span)>, name: &Ident) -> Vec<String> {
+        let Some((idents, span)) = declared else {
+            return match family {
+                Family::Direct => vec!["en".into(), "ko".into()],
+                Family::KoreanOnly => vec!["ko".into()],
+                Family::Script => {
+                    self.errors.push(CheckError::Missing {
+                        what: "languages",
+                        help: "a `script` puzzle renders one language per file: add `languages en` or `languages ko`".into(),
+                        src: self.src(),
+                        span: name.span,
+                    });
+                    vec!["en".into()]
+                }
+            };
+        };
+        let mut langs: Vec<String> = Vec::new();
+        for ident in idents {
+            if !LANGUAGES.contains(&ident.name.as_str()) {
+                self.errors.push(CheckError::UnknownLanguage {
+                    name: ident.name.clone(),
+                    src: self.src(),
+                    span: ident.span,
+                });
+            } else if langs.contains(&ident.name) {
+                self.errors.push(CheckError::Repeated {
+                    what: "language",
+                    src: self.src(),
+                    span: ident.span,
+                });
+            } else {
+                langs.push(ident.name.clone());
+            }
+        }
+        let ok = match family {
+            Family::Direct => langs.len() >= 2,
+            Family::Script => langs.len() == 1,
+            Family::KoreanOnly => langs == ["ko"],
+        };
+        if !ok && !langs.is_empty() {
+            let help = match family {
+                Family::Direct => "a `direct` puzzle renders the same instance in `en` and `ko`",
+                Family::Script => "a `script` puzzle renders exactly one language; write one file per language",
+                Family::KoreanOnly => "a `korean_only` puzzle renders `ko` only",
+            };
+            self.errors.push(CheckError::FamilyLanguages {
+                family: family.name().into(),
+                langs: langs.join(" and "),
+                help: help.into(),
+                src: self.src(),
+                span,
+            });
+        }
+        if langs.is_empty() {
+            langs.push("en".into());
+        }
+        langs
+    }
+
+    fn tiers(&mut self, tiers: &[&Tier], levers: &[LeverDef], _name: &Ident) -> Vec<TierDef> {
+        let mut out = Vec::new();
+        for tier in tiers {
+            let mut values: Vec<Option<TierValue>> = vec![None; levers.len()];
+            for setting in &tier.settings {
+                let Some(i) = levers.iter().position(|l| l.name.name == setting.lever.name) else {
+                    let names: Vec<String> = levers.iter().map(|l| l.name.name.clone()).collect();
+                    let help = match suggest(&setting.lever.name, &names) {
+                        Some(s) => format!("did you mean `{s}`?"),
+                        None if names.is_empty() => "declare it first, e.g. `lever size: int in 1..=9`".into(),
+                        None => format!("the levers are: {}", names.join(", ")),
+                    };
+                    self.errors.push(CheckError::UnknownLever {
+                        tier: tier.name.name.clone(),
+                        lever: setting.lever.name.clone(),
+                        help,
+                        src: self.src(),
+                        span: setting.lever.span,
+                    });
+                    continue;
+                };
+                if values[i].is_some() {
+                    self.errors.push(CheckError::Repeated {
+                        what: "lever setting",
+                        src: self.src(),
+                        span: setting.lever.span,
+                    });
+                }
+                self.tier_value(&tier.name.name, &levers[i], &setting.value);
+                values[i] = Some(setting.value.clone());
+            }
+            let mut complete = Vec::new();
+            for (lever, value) in levers.iter().zip(values) {
+                match value {
+                    Some(v) => complete.push(v),
+                    None => self.errors.push(CheckError::UnsetLever {
+                        tier: tier.name.name.clone(),
+                        lever: lever.name.name.clone(),
+                        src: self.src(),
+                        span: tier.name.span,
+                    }),
+                }
+            }
+            if complete.len() == levers.len() {
+                out.push(TierDef {
+                    name: tier.name.clone(),
+                    values: complete,
+                    span: tier.span,
+                });
+            }
+        }
+        out
+    }
+
+    fn tier_value(&mut self, tier: &str, lever: &LeverDef, value: &TierValue) {
+        let domain = describe_domain(&lever.ty);
+        let bad = |this: &mut Self, shown: String, span: Span| {
+            this.errors.push(CheckError::LeverDomain {
+                tier: tier.to_string(),
+                lever: lever.name.name.clone(),
+                value: shown,
+                domain: domain.clone(),
+                src: this.src(),
+                span,
+            });
+        };
+        match value {
+            TierValue::Fixed(lit, span) => {
+                if !in_domain(&lever.ty, lit) {
+                    bad(self, show_literal(lit), *span);
+                }
+            }
+            TierValue::Range { lo, hi, span } => {
+                let ok = matches!(lever.ty, LeverType::Int { lo: dl, hi: dh, .. } if dl <= *lo && *hi <= dh);
+                if !ok {
+                    bad(self, format!("{lo}..={hi}"), *span);
+                }
+            }
+            TierValue::Weighted(entries, _) => {
+                for (lit, weight, span) in entries {
+                    if !in_domain(&lever.ty, lit) {
+                        bad(self, show_literal(lit), *span);
+                    }
+                    if *weight <= 0 {
+                        self.errors.push(CheckError::Weight {
+                            weight: *weight,
+                            src: self.src(),
+                            span: *span,
+                        });
+                    }
+                }
+            }
+        }
+    }
+
+    fn extra_language(&mut self, lang: &Ident, languages: &[String]) {
+        if !LANGUAGES.contains(&lang.name.as_str()) {
+            self.errors.push(CheckError::UnknownLanguage {
+                name: lang.name.clone(),
+                src: self.src(),
+                span: lang.span,
+            });
+        } else {
+            self.errors.push(CheckError::ExtraLanguage {
+                lang: lang.name.clone(),
+                langs: languages.join(", "),
+                src: self.src(),
+                span: lang.span,
+            });
+        }
+    }
+
+    fn lang_texts(&mut self, r: &mut Resolver<'_>, texts: &[LangText], languages: &[String], what: &'static str, span: Span) {
+        for t in texts {
+            if !languages.contains(&t.lang.name) {
+                self.extra_language(&t.lang, languages);
+            }
+            r.expr(&t.text);
+        }
+        for lang in languages {
+            if !texts.iter().any(|t| &t.lang.name == lang) {
+                self.errors.push(CheckError::MissingText {
+                    what,
+                    lang: lang.clone(),
+                    src: self.src(),
+                    span,
+                });
+            }
+        }
+    }
+
+    /// Checks a block; top-level bindings stay visible when `keep` is set.
+    fn block(&mut self, r: &mut Resolver<'_>, block: &Block, languages: &[String], keep: bool) {
+        let mark = r.mark();
+        for stmt in &block.stmts {
+            match stmt {
+                Stmt::Let(pattern, expr) => {
+                    let t = r.expr(expr);
+                    r.bind_pattern(pattern, t);
+                }
+                Stmt::Require(cond, why, _) => {
+                    let t = r.expr(cond);
+                    if !t.fits(&Ty::Bool) {
+                        r.expr(&Expr {
+                            kind: ExprKind::Not(Box::new(cond.clone())),
+                            span: cond.span,
+                        });
+                    }
+                    if let Some(w) = why {
+                        r.expr(w);
+                    }
+                }
+                Stmt::Step(texts, span) => self.lang_texts(r, texts, languages, "step", *span),
+                Stmt::For(binding, body, _) => {
+                    let m = r.mark();
+                    r.binding(binding);
+                    self.block(r, body, languages, false);
+                    r.reset(m);
+                }
+                Stmt::If(cond, then, otherwise, _) => {
+                    let t = r.expr(cond);
+                    if !t.fits(&Ty::Bool) {
+                        r.expr(&Expr {
+                            kind: ExprKind::Not(Box::new(cond.clone())),
+                            span: cond.span,
+                        });
+                    }
+                    self.block(r, then, languages, false);
+                    if let Some(o) = otherwise {
+                        self.block(r, o, languages, false);
+                    }
+                }
+                Stmt::SampleSolution(pattern, span) => {
+                    self.unsupported("`sample solution`", *span);
+                    r.bind_pattern(pattern, Ty::Any);
+                }
+                Stmt::Dig(pattern, dig) => {
+                    r.expr(&dig.from);
+                    r.expr(&dig.keep);
+                    self.unsupported("`dig`", dig.span);
+                    r.bind_pattern(pattern, Ty::Any);
+                }
+                Stmt::Reveal(pattern, reveal) => {
+                    r.expr(&reveal.from);
+                    self.unsupported("`reveal ... until unique`", reveal.span);
+                    if let Some(p) = pattern {
+                        r.bind_pattern(p, Ty::Any);
+                    }
+                }
+                Stmt::UniqueAnswer(span) => self.unsupported("`unique answer`", *span),
+                Stmt::Optimize(_, expr, span) => {
+                    r.expr(expr);
+                    self.unsupported("`maximize`/`minimize`", *span);
+                }
+            }
+        }
+        if !keep {
+            r.reset(mark);
+        }
+    }
+
+    fn constraints(&mut self, parts: &Parts<'_>) {
+        for f in &parts.finds {
+            self.unsupported("`find`", f.span);
+        }
+        for rule in &parts.rules {
+            self.unsupported("`rule`", rule.span);
+        }
+    }
+
+    fn unsupported(&mut self, what: &str, span: Span) {
+        self.errors.push(CheckError::Constraint {
+            what: format!("{what} is parsed but has no semantics yet"),
+            help: "the constraint constructs are documented in docs/language.md; their SAT-backed semantics land with the constraint backend (issue 3)".into(),
+            src: self.src(),
+            span,
+        });
+    }
+}
+
+fn in_domain(ty: &LeverType, lit: &Literal) -> bool {
+    match (ty, lit) {
+        (LeverType::Int { lo, hi, .. }, Literal::Int(v)) => lo <= v && v <= hi,
+        (LeverType::Bool(_), Literal::Bool(_)) => true,
+        (LeverType::Choice(choices, _), Literal::Str(s)) => choices.iter().any(|(c, _)| c == s),
+        _ => false,
+    }
+}
+
+fn show_literal(lit: &Literal) -> String {
+    match lit {
+        Literal::Int(i) => i.to_string(),
+        Literal::Str(s) => format!("\"{s}\""),
+        Literal::Bool(b) => b.to_string(),
+    }
+}
+
+/// A lever's domain as written.
+pub fn describe_domain(ty: &LeverType) -> String {
+    match ty {
+        LeverType::Int { lo, hi, .. } => format!("{lo}..={hi}"),
+        LeverType::Bool(_) => "bool".into(),
+        LeverType::Choice(choices, _) => choices
+            .iter()
+            .map(|(c, _)| format!("\"{c}\""))
+            .collect::<Vec<_>>()
+            .join(", "),
+    }
+}

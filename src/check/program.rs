@@ -1,0 +1,126 @@
+//! The checked program: a spec whose names, levers, tiers and templates are
+//! known to be consistent. Generation runs on this, never on raw AST.
+
+use crate::answer::AnswerKind;
+use crate::eval::Functions;
+use crate::source::SourceFile;
+use crate::span::Span;
+use crate::syntax::ast::{Block, Expr, Find, FnDecl, Ident, LeverType, Rule, TierValue};
+use std::collections::BTreeMap;
+
+/// How a puzzle type relates its languages.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Family {
+    /// One latent generator rendered in every language.
+    Direct,
+    /// A script-adapted type: one file per language.
+    Script,
+    /// Rendered in Korean only.
+    KoreanOnly,
+}
+
+impl Family {
+    /// The family's name as written in specs and records.
+    pub fn name(self) -> &'static str {
+        match self {
+            Family::Direct => "direct",
+            Family::Script => "script",
+            Family::KoreanOnly => "korean_only",
+        }
+    }
+
+    /// The family called `name`.
+    pub fn from_name(name: &str) -> Option<Family> {
+        match name {
+            "direct" => Some(Family::Direct),
+            "script" => Some(Family::Script),
+            "korean_only" => Some(Family::KoreanOnly),
+            _ => None,
+        }
+    }
+}
+
+/// A lever with its domain.
+#[derive(Debug, Clone)]
+pub struct LeverDef {
+    /// Its name.
+    pub name: Ident,
+    /// Its type and domain.
+    pub ty: LeverType,
+}
+
+/// A tier: lever settings in lever declaration order.
+#[derive(Debug, Clone)]
+pub struct TierDef {
+    /// The tier's name.
+    pub name: Ident,
+    /// One value per lever, in lever order.
+    pub values: Vec<TierValue>,
+    /// The declaration.
+    pub span: Span,
+}
+
+/// A checked spec, ready to generate from.
+#[derive(Debug, Clone)]
+pub struct Program {
+    /// The spec file.
+    pub source: SourceFile,
+    /// `puzzle NAME`.
+    pub name: Ident,
+    /// Display titles by language.
+    pub titles: BTreeMap<String, Expr>,
+    /// The family.
+    pub family: Family,
+    /// The rendered languages, in declaration order.
+    pub languages: Vec<String>,
+    /// The retry budget of `generate`.
+    pub attempts: u64,
+    /// Levers in declaration order.
+    pub levers: Vec<LeverDef>,
+    /// Tiers in declaration order.
+    pub tiers: Vec<TierDef>,
+    /// Top-level constants in declaration order.
+    pub consts: Vec<(Ident, Expr)>,
+    /// User functions.
+    pub fns: Vec<FnDecl>,
+    /// Constraint unknowns.
+    pub finds: Vec<Find>,
+    /// Constraint rules.
+    pub rules: Vec<Rule>,
+    /// The generate block (empty if absent).
+    pub generate: Block,
+    /// The answer kind.
+    pub answer_kind: AnswerKind,
+    /// The gold expression.
+    pub answer: Expr,
+    /// The structured instance expression.
+    pub instance: Option<Expr>,
+    /// Multiple-choice options.
+    pub choices: Option<Expr>,
+    /// Templates by language.
+    pub templates: BTreeMap<String, Expr>,
+    /// `sha256:<hex>` of the spec's bytes.
+    pub spec_hash: String,
+}
+
+impl Program {
+    /// The tier called `name`.
+    pub fn tier(&self, name: &str) -> Option<&TierDef> {
+        self.tiers.iter().find(|t| t.name.name == name)
+    }
+
+    /// Tier names in declaration order.
+    pub fn tier_names(&self) -> Vec<&str> {
+        self.tiers.iter().map(|t| t.name.name.as_str()).collect()
+    }
+}
+
+impl Functions for Program {
+    fn lookup(&self, name: &str) -> Option<usize> {
+        self.fns.iter().position(|f| f.name.name == name)
+    }
+
+    fn get(&self, index: usize) -> &FnDecl {
+        &self.fns[index]
+    }
+}

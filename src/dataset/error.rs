@@ -1,0 +1,111 @@
+//! The one error type of the dataset module.
+
+use std::io;
+use std::path::PathBuf;
+
+/// Everything that can go wrong while writing, reading or laying out a dataset.
+///
+/// Messages are lowercase, name paths in backticks and say what to do.
+#[derive(Debug, thiserror::Error)]
+pub enum DatasetError {
+    /// `--format` got a value that is not a known format.
+    #[error("unknown format `{given}`; valid values are: puzzlec, nolli")]
+    UnknownFormat {
+        /// The value as given.
+        given: String,
+    },
+    /// `--shard` got a value that is not a valid `I/N`.
+    #[error("invalid shard `{given}`: {reason}")]
+    InvalidShard {
+        /// The value as given.
+        given: String,
+        /// Why it was refused and what a valid value looks like.
+        reason: String,
+    },
+    /// A puzzle, language or tier name cannot be used as a path component.
+    #[error("{kind} name `{name}` cannot be used in a file name; use only letters, digits, `_`, `-` and `.` (not `.` or `..` alone)")]
+    InvalidName {
+        /// What the name names: "puzzle", "lang" or "tier".
+        kind: &'static str,
+        /// The offending name.
+        name: String,
+    },
+    /// A directory could not be created.
+    #[error("could not create directory `{}`: {source}; check the path and its permissions", path.display())]
+    CreateDir {
+        /// The directory.
+        path: PathBuf,
+        /// The underlying error.
+        source: io::Error,
+    },
+    /// A file could not be written (or renamed into place).
+    #[error("could not write `{}`: {source}; check that its directory is writable and the disk is not full", path.display())]
+    Write {
+        /// The file.
+        path: PathBuf,
+        /// The underlying error.
+        source: io::Error,
+    },
+    /// A file could not be read.
+    #[error("could not read `{}`: {source}; check that the file exists and is readable", path.display())]
+    Read {
+        /// The file.
+        path: PathBuf,
+        /// The underlying error.
+        source: io::Error,
+    },
+    /// A directory could not be listed.
+    #[error("could not list directory `{}`: {source}; check that it exists and is readable", path.display())]
+    ReadDir {
+        /// The directory.
+        path: PathBuf,
+        /// The underlying error.
+        source: io::Error,
+    },
+    /// A stale file could not be removed while overwriting a dataset.
+    #[error("could not remove `{}`: {source}; remove it by hand and run again", path.display())]
+    Remove {
+        /// The file.
+        path: PathBuf,
+        /// The underlying error.
+        source: io::Error,
+    },
+    /// The output path exists but is not a directory.
+    #[error("output path `{}` exists and is not a directory; choose another `--out` path", path.display())]
+    NotADirectory {
+        /// The path.
+        path: PathBuf,
+    },
+    /// The output directory already holds a dataset and `--force` was not given.
+    #[error("output directory `{}` already holds a dataset; pass `--force` to overwrite it", path.display())]
+    AlreadyHasDataset {
+        /// The directory.
+        path: PathBuf,
+    },
+    /// The output directory cannot be written to.
+    #[error("output directory `{}` is not writable: {source}; fix its permissions or choose another `--out` directory", path.display())]
+    NotWritable {
+        /// The directory.
+        path: PathBuf,
+        /// The underlying error.
+        source: io::Error,
+    },
+    /// A JSONL line is not a valid record.
+    #[error("`{}` line {line}: not a valid record: {message}; regenerate the file with `puzzlec build`", path.display())]
+    BadRecord {
+        /// The file.
+        path: PathBuf,
+        /// The 1-based line number.
+        line: usize,
+        /// What the JSON parser said.
+        message: String,
+    },
+    /// A manifest file is not valid.
+    #[error("`{}` is not a valid manifest: {message}; regenerate the dataset with `puzzlec build`", path.display())]
+    BadManifest {
+        /// The file.
+        path: PathBuf,
+        /// What the JSON parser said.
+        message: String,
+    },
+}

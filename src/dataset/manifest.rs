@@ -1,0 +1,155 @@
+//! `manifest.json`, the deterministic description of a dataset, and `timings.json`.
+//!
+//! The manifest holds nothing that varies between runs: two builds of the same specs with
+//! the same seed and format produce a byte-identical `manifest.json`, whatever `--jobs`
+//! is. Wall-clock figures are kept apart in `timings.json`, which is expected to differ.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+use super::{write_atomic, DatasetError, Format};
+
+/// The manifest's file name inside the dataset directory.
+pub const MANIFEST_FILE: &str = "manifest.json";
+/// The timings' file name inside the dataset directory.
+pub const TIMINGS_FILE: &str = "timings.json";
+/// The value of [`Manifest::created_by`].
+pub const CREATED_BY: &str = "puzzlec build";
+
+/// The description of a built dataset. Field order is the serialization order.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Manifest {
+    /// `puzzlec <version>`.
+    pub generator: String,
+    /// The master seed of the build.
+    pub seed: u64,
+    /// The line format of every task file.
+    pub format: Format,
+    /// Always [`CREATED_BY`].
+    pub created_by: String,
+    /// One entry per task file, sorted by puzzle then language; tiers keep the order the
+    /// caller gave (which should be the spec's declaration order, not completion order).
+    pub tasks: Vec<TaskEntry>,
+    /// The sum of the tasks' counts.
+    pub total: u64,
+}
+
+/// One task file of a dataset. Field order is the serialization order.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TaskEntry {
+    /// The puzzle name.
+    pub puzzle: String,
+    /// The language code.
+    pub lang: String,
+    /// The tier name.
+    pub tier: String,
+    /// `direct`, `script` or `korean_only`.
+    pub family: String,
+    /// The number of records in the file.
+    pub count: u64,
+    /// `sha256:<hex>` of the spec file the task came from.
+    pub spec_hash: String,
+    /// The file's path relative to the dataset directory, `/`-separated.
+    pub file: String,
+    /// SHA-256 of the file's bytes, 64 lowercase hex characters (no prefix).
+    pub sha256: String,
+}
+
+/// How long a build took; written to `timings.json`, never to the manifest.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct Timings {
+    /// Wall-clock seconds for the whole build.
+    pub seconds_total: f64,
+    /// Records written per second (0 when no time was measured).
+    pub items_per_second: f64,
+}
+
+impl Manifest {
+    /// A manifest over `tasks`: sorts them (see [`Manifest::sort_tasks`]) and sums
+    /// `total`. Pass each puzzle's tiers in declaration order.
+    pub fn new(generator: &str, seed: u64, format: Format, tasks: Vec<TaskEntry>) -> Manifest {
+        let mut manifest = Manifest {
+            generator: generator.to_string(),
+            seed,
+            format,
+            created_by: CREATED_BY.to_string(),
+            total: tasks.iter().map(|t| t.count).sum(),
+            tasks,
+        };
+        manifest.sort_tasks();
+        manifest
+    }
+
+    /// Stable-sorts the tasks by (puzzle, lang). The tier order is not known here, so
+    /// tasks of one puzzle and language keep their relative order.
+    pub fn sort_tasks(&mut self) {
+        self.tasks
+            .sort_by(|a, b| (&a.puzzle, &a.lang).cmp(&(&b.puzzle, &b.lang)));
+    }
+
+    /// Pretty JSON with a trailing newline; byte-stable for equal manifests.
+    pub fn to_json_pretty(&self) -> String {
+        to_pretty(self)
+    }
+
+    /// Writes `dir/manifest.json` atomically and returns its path.
+    pub fn write(&self, dir: &Path) -> Result<PathBuf, DatasetError> {
+        let path = dir.join(MANIFEST_FILE);
+        write_atomic(&path, self.to_json_pretty().as_bytes())?;
+        Ok(path)
+    }
+
+    /// Reads a manifest file (the file itself, not its directory).
+    pub fn read(path: &Path) -> Result<Manifest, DatasetError> {
+        let text = fs::read_to_string(path).map_err(|source| DatasetError::Read {
+            path: path.to_path_buf(),
+            source,
+        })?;
+        serde_json::from_str(&text).map_err(|e| DatasetError::BadManifest {
+            path: path.to_path_buf(),
+            message: e.to_string(),
+        })
+    }
+}
+
+impl Timings {
+    /// Timings for `items` records built in `seconds_total` seconds. Non-finite or
+    /// negative durations count as 0.
+    pub fn new(seconds_total: f64, items: u64) -> Timings {
+        let seconds_total = if seconds_total.is_finite() && seconds_total > 0.0 {
+            seconds_total
+        } else {
+            0.0
+        };
+        let items_per_second = if seconds_total > 0.0 {
+            items as f64 / seconds_total
+        } else {
+            0.0
+        };
+        Timings {
+            seconds_total,
+            items_per_second,
+        }
+    }
+
+    /// Pretty JSON with a trailing newline.
+    pub fn to_json_pretty(&self) -> String {
+        to_pretty(self)
+    }
+
+    /// Writes `dir/timings.json` atomically and returns its path.
+    pub fn write(&self, dir: &Path) -> Result<PathBuf, DatasetError> {
+        let path = dir.join(TIMINGS_FILE);
+        write_atomic(&path, self.to_json_pretty().as_bytes())?;
+        Ok(path)
+    }
+}
+
+fn to_pretty<T: Serialize>(value: &T) -> String {
+    // Plain structs of strings and numbers always serialize.
+    let mut text = serde_json::to_string_pretty(value).unwrap_or_default();
+    text.push('\n');
+    text
+}

@@ -1,0 +1,23 @@
+//! Dataset output: records, JSONL task files, the manifest, sharding and reading back.
+//!
+//! A build writes one JSONL file per task at `DIR/<puzzle>/<lang>/<tier>.jsonl`, then
+//! `DIR/manifest.json` (deterministic: byte-identical across runs and `--jobs` values)
+//! and `DIR/timings.json` (wall-clock figures, which differ from run to run).
+
+pub mod atomic;
+pub mod error;
+pub mod manifest;
+pub mod output;
+pub mod reader;
+pub mod record;
+pub mod shard;
+pub mod writer;
+
+pub use atomic::write_atomic;
+pub use error::DatasetError;
+pub use manifest::{Manifest, TaskEntry, Timings, CREATED_BY, MANIFEST_FILE, TIMINGS_FILE};
+pub use output::OutputDir;
+pub use reader::{dataset_files, read_records};
+pub use record::{pair_id, record_id, sha256_hex, spec_hash, Record};
+pub use shard::Shard;
+pub use writer::{render_records, task_file, task_path, write_task, Format, WrittenTask};

@@ -1,0 +1,63 @@
+//! Reading datasets back: JSONL records and the list of dataset files.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use super::{DatasetError, Record};
+
+/// Reads a JSONL file in the `puzzlec` format into records, in file order.
+///
+/// Every line must be one record; an empty line or a line that does not parse is an error
+/// naming the 1-based line number. Files in the `nolli` format lack most fields and are
+/// refused.
+pub fn read_records(path: &Path) -> Result<Vec<Record>, DatasetError> {
+    let text = fs::read_to_string(path).map_err(|source| DatasetError::Read {
+        path: path.to_path_buf(),
+        source,
+    })?;
+    let mut records = Vec::new();
+    for (n, line) in text.lines().enumerate() {
+        let record = serde_json::from_str(line).map_err(|e| DatasetError::BadRecord {
+            path: path.to_path_buf(),
+            line: n + 1,
+            message: if line.trim().is_empty() {
+                "the line is empty".to_string()
+            } else {
+                e.to_string()
+            },
+        })?;
+        records.push(record);
+    }
+    Ok(records)
+}
+
+/// Every `.jsonl` file under `dir`, at any depth, sorted by path. Symbolic links to
+/// directories are not followed; hidden temporary files are not `.jsonl` and so are
+/// never listed.
+pub fn dataset_files(dir: &Path) -> Result<Vec<PathBuf>, DatasetError> {
+    let mut files = Vec::new();
+    walk(dir, usize::MAX, &mut files)?;
+    files.sort();
+    Ok(files)
+}
+
+/// Collects `.jsonl` files under `dir`, descending at most `depth` directory levels.
+pub(crate) fn walk(dir: &Path, depth: usize, out: &mut Vec<PathBuf>) -> Result<(), DatasetError> {
+    let read_dir_error = |source| DatasetError::ReadDir {
+        path: dir.to_path_buf(),
+        source,
+    };
+    for entry in fs::read_dir(dir).map_err(read_dir_error)? {
+        let entry = entry.map_err(read_dir_error)?;
+        let path = entry.path();
+        let kind = entry.file_type().map_err(read_dir_error)?;
+        if kind.is_dir() {
+            if depth > 0 {
+                walk(&path, depth - 1, out)?;
+            }
+        } else if path.extension().is_some_and(|e| e == "jsonl") && path.is_file() {
+            out.push(path);
+        }
+    }
+    Ok(())
+}

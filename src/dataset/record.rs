@@ -1,0 +1,111 @@
+//! One dataset item, its ids and its JSON line forms.
+
+use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
+
+/// One dataset item. Field order is the serialization order and is stable.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Record {
+    /// `puzzle/lang/tier/index`, the index zero-padded to 5 digits, e.g.
+    /// `sudoku/ko/hard/00042` (see [`record_id`]).
+    pub id: String,
+    /// The puzzle (type) name.
+    pub puzzle: String,
+    /// The language code, e.g. `en` or `ko`.
+    pub lang: String,
+    /// The difficulty tier name.
+    pub tier: String,
+    /// The item index within its task.
+    pub index: u64,
+    /// `direct`, `script` or `korean_only`.
+    pub family: String,
+    /// The latent-instance id shared by the EN and KO items of a direct type:
+    /// `puzzle/tier/index` (see [`pair_id`]).
+    pub pair: String,
+    /// The question text shown to the solver.
+    pub question: String,
+    /// The expected answer.
+    pub answer: String,
+    /// How the answer is compared (e.g. `exact`, `int`, `grid`).
+    pub answer_kind: String,
+    /// A worked solution.
+    pub solution: String,
+    /// The structured givens.
+    pub instance: serde_json::Value,
+    /// An object of lever name to value, in declaration order.
+    pub levers: serde_json::Value,
+    /// The derived item seed: 64 lowercase hex characters.
+    pub seed: String,
+    /// `sha256:<hex>` of the spec file bytes (see [`spec_hash`]).
+    pub spec_hash: String,
+    /// `puzzlec <version>`.
+    pub generator: String,
+    /// Answer options, for multiple-choice items only.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub choices: Option<Vec<String>>,
+}
+
+/// The reference benchmark's field set, in its order.
+#[derive(Serialize)]
+struct NolliLine<'a> {
+    id: &'a str,
+    question: &'a str,
+    answer: &'a str,
+    solution: &'a str,
+    difficulty: &'a str,
+}
+
+impl Record {
+    /// The record as one JSON line (no trailing newline), fields in declaration order,
+    /// non-ASCII text (Korean) written as UTF-8, not escaped.
+    pub fn to_json_line(&self) -> String {
+        // Serializing strings, integers and `serde_json::Value`s cannot fail.
+        serde_json::to_string(self).unwrap_or_default()
+    }
+
+    /// The record in the reference benchmark's shape, one line: `id`, `question`,
+    /// `answer`, `solution`, `difficulty` (= the tier), in that order.
+    pub fn to_nolli_line(&self) -> String {
+        let line = NolliLine {
+            id: &self.id,
+            question: &self.question,
+            answer: &self.answer,
+            solution: &self.solution,
+            difficulty: &self.tier,
+        };
+        serde_json::to_string(&line).unwrap_or_default()
+    }
+}
+
+/// The record id `puzzle/lang/tier/index`, the index zero-padded to 5 digits (wider
+/// indices are written in full): `record_id("sudoku", "ko", "hard", 42)` is
+/// `sudoku/ko/hard/00042`.
+pub fn record_id(puzzle: &str, lang: &str, tier: &str, index: u64) -> String {
+    format!("{puzzle}/{lang}/{tier}/{index:05}")
+}
+
+/// The pair id `puzzle/tier/index` shared by the EN and KO items drawn from one latent
+/// instance: `pair_id("sudoku", "hard", 42)` is `sudoku/hard/00042`.
+pub fn pair_id(puzzle: &str, tier: &str, index: u64) -> String {
+    format!("{puzzle}/{tier}/{index:05}")
+}
+
+/// `sha256:<lowercase hex>` of the spec file bytes.
+pub fn spec_hash(bytes: &[u8]) -> String {
+    format!("sha256:{}", sha256_hex(bytes))
+}
+
+/// The SHA-256 of `bytes` as 64 lowercase hex characters.
+pub fn sha256_hex(bytes: &[u8]) -> String {
+    let digest = Sha256::digest(bytes);
+    let mut out = String::with_capacity(64);
+    for byte in digest {
+        out.push(hex_digit(byte >> 4));
+        out.push(hex_digit(byte & 0x0f));
+    }
+    out
+}
+
+fn hex_digit(nibble: u8) -> char {
+    char::from_digit(u32::from(nibble), 16).unwrap_or('0')
+}

@@ -1,0 +1,138 @@
+//! Output formats and writing one task's JSONL file.
+
+use std::fmt;
+use std::path::{Path, PathBuf};
+use std::str::FromStr;
+
+use serde::{Deserialize, Serialize};
+
+use super::{sha256_hex, write_atomic, DatasetError, Record};
+
+/// The line format of the JSONL files.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Format {
+    /// Every [`Record`] field ([`Record::to_json_line`]).
+    #[default]
+    Puzzlec,
+    /// The reference benchmark's fields only ([`Record::to_nolli_line`]).
+    Nolli,
+}
+
+impl Format {
+    /// Every format, in the order listed in help and error texts.
+    pub const ALL: [Format; 2] = [Format::Puzzlec, Format::Nolli];
+
+    /// The name used on the command line and in the manifest.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Format::Puzzlec => "puzzlec",
+            Format::Nolli => "nolli",
+        }
+    }
+
+    /// One record as one line in this format, without the newline.
+    pub fn line(self, record: &Record) -> String {
+        match self {
+            Format::Puzzlec => record.to_json_line(),
+            Format::Nolli => record.to_nolli_line(),
+        }
+    }
+}
+
+impl fmt::Display for Format {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl FromStr for Format {
+    type Err = DatasetError;
+
+    /// Parses `puzzlec` or `nolli` (exact, lowercase).
+    fn from_str(s: &str) -> Result<Format, DatasetError> {
+        Format::ALL
+            .into_iter()
+            .find(|f| f.as_str() == s)
+            .ok_or_else(|| DatasetError::UnknownFormat {
+                given: s.to_string(),
+            })
+    }
+}
+
+/// The path of a task's file relative to the dataset directory, always with `/`
+/// separators (it is what the manifest records): `<puzzle>/<lang>/<tier>.jsonl`.
+pub fn task_file(puzzle: &str, lang: &str, tier: &str) -> String {
+    format!("{puzzle}/{lang}/{tier}.jsonl")
+}
+
+/// The path of a task's file: `dir/<puzzle>/<lang>/<tier>.jsonl`.
+pub fn task_path(dir: &Path, puzzle: &str, lang: &str, tier: &str) -> PathBuf {
+    dir.join(puzzle).join(lang).join(format!("{tier}.jsonl"))
+}
+
+/// What [`write_task`] wrote.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct WrittenTask {
+    /// The full path written.
+    pub path: PathBuf,
+    /// The path relative to the dataset directory, `/`-separated (see [`task_file`]).
+    pub file: String,
+    /// SHA-256 of the bytes written, 64 lowercase hex characters.
+    pub sha256: String,
+    /// The number of records (lines) written.
+    pub count: u64,
+}
+
+/// The records as JSONL text in `format`: one line per record, each ending in `\n`.
+pub fn render_records(records: &[Record], format: Format) -> String {
+    let mut out = String::new();
+    for record in records {
+        out.push_str(&format.line(record));
+        out.push('\n');
+    }
+    out
+}
+
+/// Writes one task's records to `dir/<puzzle>/<lang>/<tier>.jsonl` atomically, in the
+/// order given. Names that are not safe path components are refused.
+pub fn write_task(
+    dir: &Path,
+    puzzle: &str,
+    lang: &str,
+    tier: &str,
+    records: &[Record],
+    format: Format,
+) -> Result<WrittenTask, DatasetError> {
+    check_name("puzzle", puzzle)?;
+    check_name("lang", lang)?;
+    check_name("tier", tier)?;
+    let text = render_records(records, format);
+    let path = task_path(dir, puzzle, lang, tier);
+    write_atomic(&path, text.as_bytes())?;
+    Ok(WrittenTask {
+        path,
+        file: task_file(puzzle, lang, tier),
+        sha256: sha256_hex(text.as_bytes()),
+        count: records.len() as u64,
+    })
+}
+
+/// A name is a safe path component when it is non-empty, not `.` or `..`, and made of
+/// letters, digits, `_`, `-` and `.` only.
+fn check_name(kind: &'static str, name: &str) -> Result<(), DatasetError> {
+    let ok = !name.is_empty()
+        && name != "."
+        && name != ".."
+        && name
+            .chars()
+            .all(|c| c.is_alphanumeric() || matches!(c, '_' | '-' | '.'));
+    if ok {
+        Ok(())
+    } else {
+        Err(DatasetError::InvalidName {
+            kind,
+            name: name.to_string(),
+        })
+    }
+}

@@ -1,0 +1,273 @@
+//! Generating one item: sample the tier's levers, run `generate` until every
+//! `require` holds (within the budget), then compute the gold, the instance,
+//! the solution trace and the prompt in every language.
+
+use super::error::{GenError, ItemContext};
+use super::gold::gold_text;
+use super::rng::Rng;
+use super::sampler::RngSampler;
+use super::seed::item_seed;
+use crate::check::program::{Program, TierDef};
+use crate::eval::interp::{bind_pattern, expect_bool, iter_values, literal_value};
+use crate::eval::{Env, EvalError, EvalErrorKind, Interp, Value};
+use crate::span::Span;
+use crate::syntax::ast::{Block, LangText, Stmt, TierValue};
+use std::collections::BTreeMap;
+
+/// One generated latent instance, rendered in every language of the spec.
+#[derive(Debug, Clone)]
+pub struct Item {
+    /// The tier.
+    pub tier: String,
+    /// The index within the tier.
+    pub index: u64,
+    /// The derived item seed.
+    pub seed: [u8; 32],
+    /// Lever values in declaration order.
+    pub levers: Vec<(String, Value)>,
+    /// The canonical gold text.
+    pub answer: String,
+    /// The structured givens.
+    pub instance: serde_json::Value,
+    /// Multiple-choice options, if any.
+    pub choices: Option<Vec<String>>,
+    /// Prompt and solution per language.
+    pub renders: BTreeMap<String, Rendered>,
+    /// Attempts used (1 when the first sample was accepted).
+    pub attempts: u64,
+}
+
+/// The text of one item in one language.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Rendered {
+    /// The prompt.
+    pub question: String,
+    /// The solution trace, one step per line.
+    pub solution: String,
+}
+
+/// Why an attempt ended.
+enum Flow {
+    Done(Env),
+    Reject(Span),
+}
+
+/// Generates item `index` of `tier` for a dataset seed.
+pub fn generate(program: &Program, tier: &str, index: u64, dataset_seed: u64) -> Result<Item, GenError> {
+    let ctx = ItemContext {
+        puzzle: program.name.name.clone(),
+        tier: tier.to_string(),
+        index,
+        seed: dataset_seed,
+    };
+    let tier_def = program.tier(tier).ok_or_else(|| GenError::UnknownTier {
+        puzzle: ctx.puzzle.clone(),
+        tier: tier.to_string(),
+        help: format!("the tiers are: {}", program.tier_names().join(", ")),
+    })?;
+    let seed = item_seed(dataset_seed, &ctx.puzzle, tier, index);
+    let mut rng = Rng::from_seed(seed);
+    let rt = |e: EvalError| GenError::runtime(program.source.named(), e, &ctx);
+
+    let levers = sample_levers(program, tier_def, &mut rng).map_err(rt)?;
+    let mut base = Env::new();
+    for (name, value) in &levers {
+        base = base.bind(name, value.clone());
+    }
+    {
+        let mut interp = Interp::new(program, None);
+        for (ident, expr) in &program.consts {
+            let v = interp.eval(expr, &base).map_err(rt)?;
+            base = base.bind(&ident.name, v);
+        }
+    }
+
+    let mut rejections: BTreeMap<(usize, usize), (Span, u64)> = BTreeMap::new();
+    for attempt in 1..=program.attempts {
+        let mut steps: Vec<&LangText> = Vec::new();
+        let mut step_envs: Vec<Env> = Vec::new();
+        let flow = {
+            let mut sampler = RngSampler::new(&mut rng);
+            let mut interp = Interp::new(program, Some(&mut sampler));
+            run_block(&mut interp, &program.generate, base.clone(), &mut steps, &mut step_envs).map_err(rt)?
+        };
+        match flow {
+            Flow::Reject(span) => {
+                rejections.entry((span.start, span.end)).or_insert((span, 0)).1 += 1;
+            }
+            Flow::Done(env) => {
+                return finish(program, &ctx, tier, index, seed, levers, env, &steps, &step_envs, attempt);
+            }
+        }
+    }
+    let (span, count) = rejections
+        .values()
+        .max_by_key(|(_, n)| *n)
+        .copied()
+        .unwrap_or((program.generate.span, 0));
+    let shown: Vec<String> = levers.iter().map(|(n, v)| format!("{n} = {}", v.display())).collect();
+    Err(GenError::Budget {
+        puzzle: ctx.puzzle.clone(),
+        tier: tier.to_string(),
+        index,
+        attempts: program.attempts,
+        help: format!(
+            "lever values: {}; dataset seed {}. Loosen the `require`, change the tier's levers, or raise `attempts`.",
+            if shown.is_empty() { "none".into() } else { shown.join(", ") },
+            dataset_seed
+        ),
+        src: program.source.named(),
+        span,
+        rejections: count,
+    })
+}
+
+/// Samples each lever's value for one item, in declaration order.
+fn sample_levers(program: &Program, tier: &TierDef, rng: &mut Rng) -> Result<Vec<(String, Value)>, EvalError> {
+    let mut out = Vec::with_capacity(program.levers.len());
+    for (lever, value) in program.levers.iter().zip(&tier.values) {
+        let v = match value {
+            TierValue::Fixed(lit, _) => literal_value(lit),
+            TierValue::Range { lo, hi, span } => Value::Int(
+                rng.int_in(*lo, *hi)
+                    .map_err(|e| EvalError::new(EvalErrorKind::Invalid(e.to_string()), *span))?,
+            ),
+            TierValue::Weighted(entries, span) => {
+                let weights: Vec<u64> = entries.iter().map(|(_, w, _)| (*w).max(0) as u64).collect();
+                let i = rng
+                    .weighted(&weights)
+                    .map_err(|e| EvalError::new(EvalErrorKind::Invalid(e.to_string()), *span))?;
+                literal_value(&entries[i].0)
+            }
+        };
+        out.push((lever.name.name.clone(), v));
+    }
+    Ok(out)
+}
+
+/// Runs a block; steps are recorded with the environment they see.
+fn run_block<'p>(
+    interp: &mut Interp<'_>,
+    block: &'p Block,
+    mut env: Env,
+    steps: &mut Vec<&'p LangText>,
+    step_envs: &mut Vec<Env>,
+) -> Result<Flow, EvalError> {
+    for stmt in &block.stmts {
+        match stmt {
+            Stmt::Let(pattern, expr) => {
+                let v = interp.eval(expr, &env)?;
+                env = bind_pattern(&env, pattern, v)?;
+            }
+            Stmt::Require(cond, _, span) => {
+                let v = interp.eval(cond, &env)?;
+                if !expect_bool(&v, cond.span)? {
+                    return Ok(Flow::Reject(*span));
+                }
+            }
+            Stmt::Step(texts, _) => {
+                for t in texts {
+                    steps.push(t);
+                    step_envs.push(env.clone());
+                }
+            }
+            Stmt::For(binding, body, _) => {
+                let source = interp.eval(&binding.source, &env)?;
+                for item in iter_values(&source, binding.source.span)? {
+                    let inner = bind_pattern(&env, &binding.pattern, item)?;
+                    if let Flow::Reject(span) = run_block(interp, body, inner, steps, step_envs)? {
+                        return Ok(Flow::Reject(span));
+                    }
+                }
+            }
+            Stmt::If(cond, then, otherwise, _) => {
+                let v = interp.eval(cond, &env)?;
+                let branch = if expect_bool(&v, cond.span)? {
+                    Some(then)
+                } else {
+                    otherwise.as_ref()
+                };
+                if let Some(b) = branch {
+                    if let Flow::Reject(span) = run_block(interp, b, env.clone(), steps, step_envs)? {
+                        return Ok(Flow::Reject(span));
+                    }
+                }
+            }
+            Stmt::SampleSolution(_, span) | Stmt::UniqueAnswer(span) | Stmt::Optimize(_, _, span) => {
+                return Err(unsupported(*span));
+            }
+            Stmt::Dig(_, dig) => return Err(unsupported(dig.span)),
+            Stmt::Reveal(_, reveal) => return Err(unsupported(reveal.span)),
+        }
+    }
+    Ok(Flow::Done(env))
+}
+
+fn unsupported(span: Span) -> EvalError {
+    EvalError::new(EvalErrorKind::Unsupported("constraint construct".into()), span)
+}
+
+#[allow(clippy::too_many_arguments)]
+fn finish(
+    program: &Program,
+    ctx: &ItemContext,
+    tier: &str,
+    index: u64,
+    seed: [u8; 32],
+    levers: Vec<(String, Value)>,
+    env: Env,
+    steps: &[&LangText],
+    step_envs: &[Env],
+    attempts: u64,
+) -> Result<Item, GenError> {
+    let rt = |e: EvalError| GenError::runtime(program.source.named(), e, ctx);
+    let mut interp = Interp::new(program, None);
+    let gold_value = interp.eval(&program.answer, &env).map_err(rt)?;
+    let answer = gold_text(program.answer_kind, &gold_value).map_err(|message| GenError::Gold {
+        message,
+        help: format!("this happened while generating {ctx}"),
+        src: program.source.named(),
+        span: program.answer.span,
+    })?;
+    let instance = match &program.instance {
+        Some(e) => interp.eval(e, &env).map_err(rt)?.to_json(),
+        None => serde_json::Value::Object(Default::default()),
+    };
+    let choices = match &program.choices {
+        Some(e) => {
+            let v = interp.eval(e, &env).map_err(rt)?;
+            let items = iter_values(&v, e.span).map_err(rt)?;
+            Some(items.iter().map(Value::display).collect())
+        }
+        None => None,
+    };
+    let mut renders = BTreeMap::new();
+    for lang in &program.languages {
+        let template = &program.templates[lang];
+        let question = interp.eval(template, &env).map_err(rt)?.display();
+        let mut lines = Vec::new();
+        for (t, step_env) in steps.iter().zip(step_envs) {
+            if &t.lang.name == lang {
+                lines.push(interp.eval(&t.text, step_env).map_err(rt)?.display());
+            }
+        }
+        renders.insert(
+            lang.clone(),
+            Rendered {
+                question,
+                solution: lines.join("\n"),
+            },
+        );
+    }
+    Ok(Item {
+        tier: tier.to_string(),
+        index,
+        seed,
+        levers,
+        answer,
+        instance,
+        choices,
+        renders,
+        attempts,
+    })
+}

@@ -1,0 +1,11 @@
+//! Gen: seeded sampling and generation. The only module that holds an RNG.
+
+pub mod error;
+pub mod gold;
+pub mod item;
+pub mod rng;
+pub mod sampler;
+pub mod seed;
+
+pub use error::{GenError, ItemContext};
+pub use item::{generate, Item, Rendered};

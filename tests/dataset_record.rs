@@ -1,0 +1,115 @@
+use puzzlec::dataset::{pair_id, record_id, sha256_hex, spec_hash, Record};
+use serde_json::json;
+
+fn sample() -> Record {
+    Record {
+        id: record_id("sudoku", "ko", "hard", 42),
+        puzzle: "sudoku".into(),
+        lang: "ko".into(),
+        tier: "hard".into(),
+        index: 42,
+        family: "direct".into(),
+        pair: pair_id("sudoku", "hard", 42),
+        question: "빈칸을 채우세요.\n1 2 _".into(),
+        answer: "3".into(),
+        answer_kind: "int".into(),
+        solution: "세 번째 칸은 3".into(),
+        instance: json!({"grid": [1, 2, null], "size": 3}),
+        levers: json!({"size": 3, "blanks": 1}),
+        seed: "ab".repeat(32),
+        spec_hash: spec_hash(b"puzzle sudoku {}"),
+        generator: "puzzlec 0.1.0".into(),
+        choices: None,
+    }
+}
+
+#[test]
+fn ids_are_zero_padded() {
+    assert_eq!(
+        record_id("sudoku", "ko", "hard", 42),
+        "sudoku/ko/hard/00042"
+    );
+    assert_eq!(record_id("a", "en", "easy", 0), "a/en/easy/00000");
+    assert_eq!(record_id("a", "en", "easy", 123_456), "a/en/easy/123456");
+    assert_eq!(pair_id("sudoku", "hard", 42), "sudoku/hard/00042");
+}
+
+#[test]
+fn spec_hash_is_prefixed_sha256() {
+    assert_eq!(
+        spec_hash(b""),
+        "sha256:e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"
+    );
+    assert_eq!(
+        sha256_hex(b"abc"),
+        "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
+    );
+}
+
+#[test]
+fn json_line_has_fields_in_declaration_order() {
+    let line = sample().to_json_line();
+    assert!(!line.contains('\n'), "one line: {line}");
+    let keys: Vec<String> =
+        serde_json::from_str::<serde_json::Map<String, serde_json::Value>>(&line)
+            .unwrap()
+            .keys()
+            .cloned()
+            .collect();
+    assert_eq!(
+        keys,
+        [
+            "id",
+            "puzzle",
+            "lang",
+            "tier",
+            "index",
+            "family",
+            "pair",
+            "question",
+            "answer",
+            "answer_kind",
+            "solution",
+            "instance",
+            "levers",
+            "seed",
+            "spec_hash",
+            "generator"
+        ]
+    );
+    // Korean stays UTF-8, levers keep their order.
+    assert!(line.contains("빈칸을 채우세요.\\n1 2 _"));
+    assert!(line.contains(r#""levers":{"size":3,"blanks":1}"#));
+    assert!(line.starts_with(r#"{"id":"sudoku/ko/hard/00042","puzzle":"sudoku""#));
+}
+
+#[test]
+fn choices_are_last_and_only_when_present() {
+    let mut record = sample();
+    record.choices = Some(vec!["A".into(), "B".into()]);
+    let line = record.to_json_line();
+    assert!(line.ends_with(r#""generator":"puzzlec 0.1.0","choices":["A","B"]}"#));
+}
+
+#[test]
+fn round_trip() {
+    let mut record = sample();
+    assert_eq!(
+        serde_json::from_str::<Record>(&record.to_json_line()).unwrap(),
+        record
+    );
+    record.choices = Some(vec!["x".into()]);
+    assert_eq!(
+        serde_json::from_str::<Record>(&record.to_json_line()).unwrap(),
+        record
+    );
+}
+
+#[test]
+fn nolli_line_has_the_reference_fields() {
+    let line = sample().to_nolli_line();
+    assert_eq!(
+        line,
+        r#"{"id":"sudoku/ko/hard/00042","question":"빈칸을 채우세요.\n1 2 _","answer":"3","solution":"세 번째 칸은 3","difficulty":"hard"}"#
+    );
+}
