@@ -18,3 +18,5 @@ pub mod answer;
 pub mod check;
 pub mod gen;
 pub mod compile;
+#[cfg(feature = "cli")]
+pub mod cli;

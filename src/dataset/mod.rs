@@ -5,6 +5,7 @@
 //! and `DIR/timings.json` (wall-clock figures, which differ from run to run).
 
 pub mod atomic;
+pub mod build;
 pub mod error;
 pub mod manifest;
 pub mod output;

@@ -23,8 +23,8 @@ pub struct Item {
     pub index: u64,
     /// The derived item seed.
     pub seed: [u8; 32],
-    /// Lever values in declaration order.
-    pub levers: Vec<(String, Value)>,
+    /// Lever values in declaration order, as a JSON object.
+    pub levers: serde_json::Value,
     /// The canonical gold text.
     pub answer: String,
     /// The structured givens.
@@ -259,11 +259,15 @@ fn finish(
             },
         );
     }
+    let mut lever_json = serde_json::Map::new();
+    for (name, value) in &levers {
+        lever_json.insert(name.clone(), value.to_json());
+    }
     Ok(Item {
         tier: tier.to_string(),
         index,
         seed,
-        levers,
+        levers: serde_json::Value::Object(lever_json),
         answer,
         instance,
         choices,

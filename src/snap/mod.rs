@@ -5,6 +5,7 @@
 //! newline. Pending changes go to `<file>.new` (for `x.snap`: `x.snap.new`, insta's name),
 //! in the same format.
 
+pub mod body;
 pub mod check;
 pub mod diff;
 pub mod error;

@@ -1,0 +1,63 @@
+//! The command line. The only module that reads files, writes to the
+//! terminal, or draws progress bars.
+
+mod bench;
+mod build;
+mod check;
+mod load;
+mod new;
+mod output;
+mod render;
+mod snap;
+mod verify;
+
+use clap::{Parser, Subcommand};
+use std::process::ExitCode;
+
+/// Compile puzzle specs into seeded, bilingual datasets with proven golds.
+#[derive(Debug, Parser)]
+#[command(name = "puzzlec", version, about, long_about = None)]
+pub struct Cli {
+    /// What to do.
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Parse and check specs; print every diagnostic.
+    Check(check::Args),
+    /// Generate a dataset from specs.
+    Build(build::Args),
+    /// Print one item in readable form.
+    Render(render::Args),
+    /// Regenerate every record of a dataset and compare.
+    Verify(verify::Args),
+    /// Snapshot-test the rendered prompts of specs.
+    Snap(snap::Args),
+    /// Write a new spec that checks and builds.
+    New(new::Args),
+    /// Measure generation speed (items per second, single thread).
+    Bench(bench::Args),
+}
+
+/// A failure already reported to the user.
+pub struct Reported;
+
+/// Runs the command line and returns the process exit code.
+pub fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Check(args) => check::run(args),
+        Command::Build(args) => build::run(args),
+        Command::Render(args) => render::run(args),
+        Command::Verify(args) => verify::run(args),
+        Command::Snap(args) => snap::run(args),
+        Command::New(args) => new::run(args),
+        Command::Bench(args) => bench::run(args),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(Reported) => ExitCode::from(1),
+    }
+}

@@ -1,0 +1,50 @@
+//! Terminal output: diagnostics, plain errors and progress bars.
+
+use super::Reported;
+use miette::{Diagnostic, GraphicalReportHandler, GraphicalTheme};
+use std::io::IsTerminal;
+
+/// Prints diagnostics to stderr, coloured on a terminal.
+pub fn diagnostics(items: &[&dyn Diagnostic]) {
+    let theme = if std::io::stderr().is_terminal() {
+        GraphicalTheme::unicode()
+    } else {
+        GraphicalTheme::unicode_nocolor()
+    };
+    let handler = GraphicalReportHandler::new_themed(theme);
+    for d in items {
+        let mut out = String::new();
+        if handler.render_report(&mut out, *d).is_ok() {
+            eprint!("{out}");
+        } else {
+            eprintln!("error: {d}");
+        }
+    }
+}
+
+/// Prints one diagnostic and returns the failure marker.
+pub fn fail_with(d: &dyn Diagnostic) -> Reported {
+    diagnostics(&[d]);
+    Reported
+}
+
+/// Prints a plain error message and returns the failure marker.
+pub fn fail(message: impl std::fmt::Display) -> Reported {
+    eprintln!("error: {message}");
+    Reported
+}
+
+/// A progress bar on a terminal, nothing when piped.
+pub fn progress(total: u64, what: &str) -> indicatif::ProgressBar {
+    if !std::io::stderr().is_terminal() {
+        return indicatif::ProgressBar::hidden();
+    }
+    let bar = indicatif::ProgressBar::new(total);
+    if let Ok(style) = indicatif::ProgressStyle::with_template(
+        "{msg} [{bar:40}] {pos}/{len} ({per_sec}, {eta} left)",
+    ) {
+        bar.set_style(style.progress_chars("=> "));
+    }
+    bar.set_message(what.to_string());
+    bar
+}
