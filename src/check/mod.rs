@@ -511,7 +511,9 @@ impl<'a> Checker<'a> {
 
     fn lang_texts(&mut self, r: &mut Resolver<'_>, texts: &[LangText], languages: &[String], what: &'static str, span: Span) {
         for t in texts {
-            if !languages.contains(&t.lang.name) {
+            // A title may name the puzzle in a language it does not render.
+            let allowed = what == "title" && LANGUAGES.contains(&t.lang.name.as_str());
+            if !languages.contains(&t.lang.name) && !allowed {
                 self.extra_language(&t.lang, languages);
             }
             r.expr(&t.text);

@@ -24,10 +24,10 @@ pub enum SyntaxError {
         #[source_code]
         src: NamedSource<String>,
         /// Where.
-        #[label("expected {expected_short} here")]
+        #[label("{label}")]
         span: Span,
-        /// A short form of the expectation for the label.
-        expected_short: String,
+        /// The label at the span.
+        label: String,
     },
 
     /// Brackets nested deeper than the parser allows.

@@ -31,7 +31,7 @@ impl<'s> Lowerer<'s> {
             line,
             col,
             expected: "the parser and the grammar disagree; please report this spec".into(),
-            expected_short: "something else".into(),
+            label: "unexpected here".into(),
             src: self.source.named(),
             span,
         }
@@ -252,7 +252,7 @@ impl<'s> Lowerer<'s> {
             line,
             col,
             expected: "tier weights pair a literal value with an integer weight, e.g. `weighted { 5: 62, 6: 38 }`".into(),
-            expected_short: "`VALUE: WEIGHT` with literals".into(),
+            label: "expected `VALUE: WEIGHT` with literals here".into(),
             src: self.source.named(),
             span,
         }
@@ -398,6 +398,7 @@ impl<'s> Lowerer<'s> {
                 let mut inner = pair.clone().into_inner();
                 let pattern = self.pattern(next(&mut inner, &pair)?)?;
                 let value = self.expr(next(&mut inner, &pair)?)?;
+                let _in = next(&mut inner, &pair)?;
                 let body = self.expr(next(&mut inner, &pair)?)?;
                 mk(ExprKind::Let(pattern, Box::new(value), Box::new(body)))
             }
@@ -504,7 +505,7 @@ impl<'s> Lowerer<'s> {
                     let key_pair = first(next(&mut kv, &entry)?)?;
                     let key_span = Span::from(key_pair.as_span());
                     let key = match key_pair.as_rule() {
-                        Rule::ident => Literal::Str(key_pair.as_str().to_string()),
+                        Rule::ident | Rule::ident_raw => Literal::Str(key_pair.as_str().to_string()),
                         Rule::string => Literal::Str(self.plain_string(key_pair, "record key")?),
                         _ => Literal::Int(self.int(key_pair)?),
                     };
@@ -784,7 +785,7 @@ fn internal(span: Span) -> SyntaxError {
         line: 0,
         col: 0,
         expected: "the parser and the grammar disagree; please report this spec".into(),
-        expected_short: "something else".into(),
+        label: "unexpected here".into(),
         src: miette::NamedSource::new("<internal>", String::new()),
         span,
     }

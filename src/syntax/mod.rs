@@ -93,10 +93,10 @@ fn parse_error(source: &SourceFile, error: pest::error::Error<Rule>) -> SyntaxEr
         line,
         col,
         expected: format!("expected {list}"),
-        expected_short: if expected.len() == 1 {
-            expected[0].to_string()
+        label: if expected.len() == 1 {
+            format!("expected {} here", expected[0])
         } else {
-            "something else".into()
+            "unexpected here".into()
         },
         src: source.named(),
         span: Span::new(pos, end),
