@@ -5,18 +5,18 @@
 //! [`gen`] (seeded generation), [`render`] (templates and Korean particles),
 //! [`answer`] (answer kinds), [`dataset`] (records and files).
 
-pub mod source;
-pub mod span;
-pub mod syntax;
-pub mod eval;
-pub mod render;
-pub mod sat;
-pub mod stdlib;
-pub mod dataset;
-pub mod snap;
 pub mod answer;
 pub mod check;
-pub mod gen;
-pub mod compile;
 #[cfg(feature = "cli")]
 pub mod cli;
+pub mod compile;
+pub mod dataset;
+pub mod eval;
+pub mod gen;
+pub mod render;
+pub mod sat;
+pub mod snap;
+pub mod source;
+pub mod span;
+pub mod stdlib;
+pub mod syntax;

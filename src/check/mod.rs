@@ -83,10 +83,15 @@ impl<'a> Checker<'a> {
             match decl {
                 Decl::Title(texts, span) => p.titles.push((texts, *span)),
                 Decl::Family(ident) => self.once(&mut p.family, ident, "family", ident.span),
-                Decl::Languages(langs, span) => {
-                    self.once(&mut p.languages, (langs.as_slice(), *span), "languages", *span)
+                Decl::Languages(langs, span) => self.once(
+                    &mut p.languages,
+                    (langs.as_slice(), *span),
+                    "languages",
+                    *span,
+                ),
+                Decl::Attempts(n, span) => {
+                    self.once(&mut p.attempts, (*n, *span), "attempts", *span)
                 }
-                Decl::Attempts(n, span) => self.once(&mut p.attempts, (*n, *span), "attempts", *span),
                 Decl::Lever(l) => p.levers.push(l),
                 Decl::Tier(t) => p.tiers.push(t),
                 Decl::Const(name, e) => p.consts.push((name, e)),
@@ -207,7 +212,9 @@ impl<'a> Checker<'a> {
                 if kind.is_none() {
                     let names: Vec<String> = AnswerKind::all().iter().map(|k| k.name().to_string()).collect();
                     let help = match suggest(&kind_ident.name, &names) {
-                        Some(s) => format!("did you mean `{s}`? The kinds are: {}", names.join(", ")),
+                        Some(s) => {
+                            format!("did you mean `{s}`? The kinds are: {}", names.join(", "))
+                        }
                         None => format!("the kinds are: {}", names.join(", ")),
                     };
                     self.errors.push(CheckError::UnknownAnswerKind {
@@ -325,7 +332,9 @@ impl<'a> Checker<'a> {
         Family::from_name(&ident.name).unwrap_or_else(|| {
             let names = ["direct".to_string(), "script".into(), "korean_only".into()];
             let help = match suggest(&ident.name, &names) {
-                Some(s) => format!("did you mean `{s}`? The families are direct, script and korean_only"),
+                Some(s) => {
+                    format!("did you mean `{s}`? The families are direct, script and korean_only")
+                }
                 None => "the families are direct, script and korean_only".into(),
             };
             self.errors.push(CheckError::UnknownFamily {
@@ -380,7 +389,9 @@ impl<'a> Checker<'a> {
         if !ok && !langs.is_empty() {
             let help = match family {
                 Family::Direct => "a `direct` puzzle renders the same instance in `en` and `ko`",
-                Family::Script => "a `script` puzzle renders exactly one language; write one file per language",
+                Family::Script => {
+                    "a `script` puzzle renders exactly one language; write one file per language"
+                }
                 Family::KoreanOnly => "a `korean_only` puzzle renders `ko` only",
             };
             self.errors.push(CheckError::FamilyLanguages {
@@ -406,7 +417,9 @@ impl<'a> Checker<'a> {
                     let names: Vec<String> = levers.iter().map(|l| l.name.name.clone()).collect();
                     let help = match suggest(&setting.lever.name, &names) {
                         Some(s) => format!("did you mean `{s}`?"),
-                        None if names.is_empty() => "declare it first, e.g. `lever size: int in 1..=9`".into(),
+                        None if names.is_empty() => {
+                            "declare it first, e.g. `lever size: int in 1..=9`".into()
+                        }
                         None => format!("the levers are: {}", names.join(", ")),
                     };
                     self.errors.push(CheckError::UnknownLever {

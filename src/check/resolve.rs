@@ -179,7 +179,9 @@ impl<'a> Resolver<'a> {
             ExprKind::List(items) => {
                 let tys: Vec<Ty> = items.iter().map(|e| self.expr(e)).collect();
                 match tys.split_first() {
-                    Some((first, rest)) if rest.iter().all(|t| t == first) => Ty::list(first.clone()),
+                    Some((first, rest)) if rest.iter().all(|t| t == first) => {
+                        Ty::list(first.clone())
+                    }
                     _ => Ty::list(Ty::Any),
                 }
             }

@@ -41,14 +41,21 @@ pub fn run(args: Args) -> Result<(), Reported> {
             }
             let problem = match generate(program, &rec.tier, rec.index, manifest.seed) {
                 Err(e) => Some(format!("regeneration failed: {e}")),
-                Ok(item) if !item.renders.contains_key(&rec.lang) => Some(format!("the spec does not render `{}`", rec.lang)),
+                Ok(item) if !item.renders.contains_key(&rec.lang) => {
+                    Some(format!("the spec does not render `{}`", rec.lang))
+                }
                 Ok(item) => {
                     let fresh = record(program, &item, &rec.lang);
                     let kind = AnswerKind::from_name(&rec.answer_kind);
                     if fresh.to_json_line() != rec.to_json_line() {
                         Some(first_difference(&fresh, &rec))
-                    } else if kind.is_none_or(|k| normalize(k, &rec.answer).as_deref() != Ok(rec.answer.as_str())) {
-                        Some(format!("the gold `{}` does not read back as `{}`", rec.answer, rec.answer_kind))
+                    } else if kind.is_none_or(|k| {
+                        normalize(k, &rec.answer).as_deref() != Ok(rec.answer.as_str())
+                    }) {
+                        Some(format!(
+                            "the gold `{}` does not read back as `{}`",
+                            rec.answer, rec.answer_kind
+                        ))
                     } else {
                         None
                     }

@@ -749,7 +749,15 @@ pub fn call(interp: &mut Interp<'_>, name: &str, args: Vec<Value>, span: Span) -
             };
             hangul::compose(s)
                 .map(|c| Value::str(c.to_string()))
-                .ok_or_else(|| invalid(format!("no syllable has indices ({}, {}, {})", s.initial, s.medial, s.final_), span))
+                .ok_or_else(|| {
+                    invalid(
+                        format!(
+                            "no syllable has indices ({}, {}, {})",
+                            s.initial, s.medial, s.final_
+                        ),
+                        span,
+                    )
+                })
         }
         "jamo" => {
             let s = expect_str(a(0), span)?;

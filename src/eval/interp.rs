@@ -222,8 +222,9 @@ impl<'a> Interp<'a> {
                             let kind = particle::parse_particle(name).ok_or_else(|| {
                                 EvalError::new(K::Invalid(format!("unknown particle `{name}`")), *pspan)
                             })?;
-                            let joined = particle::attach(&text, kind)
-                                .map_err(|e| EvalError::new(K::Invalid(e.to_string()), expr.span))?;
+                            let joined = particle::attach(&text, kind).map_err(|e| {
+                                EvalError::new(K::Invalid(e.to_string()), expr.span)
+                            })?;
                             out.push_str(&joined);
                         }
                     }
@@ -465,8 +466,9 @@ fn get_field(t: &Value, field: &Ident) -> EvalResult<Value> {
         return index(t, &Value::Int(i), field.span);
     }
     match t {
-        Value::Map(entries) => Value::map_get(entries, &Value::str(&field.name))
-            .ok_or_else(|| EvalError::new(K::MissingKey(format!("\"{}\"", field.name)), field.span)),
+        Value::Map(entries) => Value::map_get(entries, &Value::str(&field.name)).ok_or_else(|| {
+            EvalError::new(K::MissingKey(format!("\"{}\"", field.name)), field.span)
+        }),
         other => Err(type_error("a map with named fields", other, field.span)),
     }
 }
@@ -504,10 +506,17 @@ pub fn binary_values(
     span: Span,
 ) -> EvalResult<Value> {
     use BinOp::*;
-    let overflow = || EvalError::new(K::Overflow(format!("{} {} {}", l.display(), op.symbol(), r.display())), span);
+    let overflow = || {
+        EvalError::new(
+            K::Overflow(format!("{} {} {}", l.display(), op.symbol(), r.display())),
+            span,
+        )
+    };
     match op {
         Add => match (l, r) {
-            (Value::Int(a), Value::Int(b)) => a.checked_add(*b).map(Value::Int).ok_or_else(overflow),
+            (Value::Int(a), Value::Int(b)) => {
+                a.checked_add(*b).map(Value::Int).ok_or_else(overflow)
+            }
             (Value::Str(a), Value::Str(b)) => Ok(Value::str(format!("{a}{b}"))),
             (Value::List(a), Value::List(b)) => {
                 let mut v = a.to_vec();

@@ -67,7 +67,12 @@ fn raw_text(kind: AnswerKind, value: &Value) -> Result<String, String> {
                     .collect::<Vec<_>>()
                     .join(", ")
             }
-            other => return Err(format!("an assignment is a map, found {}", other.type_name())),
+            other => {
+                return Err(format!(
+                    "an assignment is a map, found {}",
+                    other.type_name()
+                ))
+            }
         },
         AnswerKind::Grid => items(value)?
             .iter()

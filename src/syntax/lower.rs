@@ -468,8 +468,9 @@ impl<'s> Lowerer<'s> {
                 let mut inner: Vec<Pair<Rule>> = pair.clone().into_inner().collect();
                 let operand = inner.pop().ok_or_else(|| self.shape(&pair))?;
                 // Fold `-<int literal>` so that i64::MIN can be written.
-                if inner.len() % 2 == 1 && operand.as_str().chars().all(|c| c.is_ascii_digit() || c == '_') {
-                    let text = format!("-{}", operand.as_str().replace('_', ""));
+                let digits = operand.as_str().trim();
+                if inner.len() % 2 == 1 && digits.chars().all(|c| c.is_ascii_digit() || c == '_') {
+                    let text = format!("-{}", digits.replace('_', ""));
                     let value = text.parse::<i64>().map_err(|_| self.overflow(&operand))?;
                     let mut expr = Expr {
                         kind: ExprKind::Int(value),
@@ -505,7 +506,9 @@ impl<'s> Lowerer<'s> {
                     let key_pair = first(next(&mut kv, &entry)?)?;
                     let key_span = Span::from(key_pair.as_span());
                     let key = match key_pair.as_rule() {
-                        Rule::ident | Rule::ident_raw => Literal::Str(key_pair.as_str().to_string()),
+                        Rule::ident | Rule::ident_raw => {
+                            Literal::Str(key_pair.as_str().to_string())
+                        }
                         Rule::string => Literal::Str(self.plain_string(key_pair, "record key")?),
                         _ => Literal::Int(self.int(key_pair)?),
                     };

@@ -32,6 +32,21 @@ pub fn parse(source: &SourceFile) -> Result<ast::Spec, SyntaxError> {
     lower::Lowerer::new(source).spec(spec)
 }
 
+/// Parses a lone expression, e.g. for evaluating it in tests and tools.
+pub fn parse_expr(source: &SourceFile) -> Result<ast::Expr, SyntaxError> {
+    check_nesting(source)?;
+    let mut pairs = SpecParser::parse(Rule::expr_only, source.text.as_str())
+        .map_err(|e| parse_error(source, e))?;
+    let whole = pairs
+        .next()
+        .ok_or_else(|| SyntaxError::TooLarge { size: 0, limit: 0 })?;
+    let expr = whole
+        .into_inner()
+        .next()
+        .ok_or_else(|| SyntaxError::TooLarge { size: 0, limit: 0 })?;
+    lower::Lowerer::new(source).expr(expr)
+}
+
 /// Rejects bracket nesting deeper than [`MAX_NESTING`] before parsing, so a
 /// pathological file cannot exhaust the parser's stack. Brackets inside
 /// strings count too: a placeholder holds an expression.

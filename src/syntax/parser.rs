@@ -12,6 +12,7 @@ pub fn describe(rule: Rule) -> Option<&'static str> {
     Some(match rule {
         Rule::EOI => "the end of the file",
         Rule::spec | Rule::header => "`puzzle NAME`",
+        Rule::expr_only => "an expression",
         Rule::title_decl
         | Rule::family_decl
         | Rule::languages_decl
@@ -26,7 +27,9 @@ pub fn describe(rule: Rule) -> Option<&'static str> {
         | Rule::answer_decl
         | Rule::instance_decl
         | Rule::choices_decl
-        | Rule::template_decl => "a declaration (`lever`, `tier`, `generate`, `answer`, `template`, ...)",
+        | Rule::template_decl => {
+            "a declaration (`lever`, `tier`, `generate`, `answer`, `template`, ...)"
+        }
         Rule::lang_text => "a language code and a string",
         Rule::lang => "a language code such as `en` or `ko`",
         Rule::lever_type | Rule::lever_int | Rule::lever_bool | Rule::lever_choice => {

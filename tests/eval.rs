@@ -1,0 +1,259 @@
+//! The expression language: each case's expected value was worked out by hand.
+
+use puzzlec::eval::{Env, EvalErrorKind, Functions, Interp, Sampler, Value};
+use puzzlec::source::SourceFile;
+use puzzlec::syntax::ast::FnDecl;
+use puzzlec::syntax::parse_expr;
+
+struct NoFns;
+
+impl Functions for NoFns {
+    fn lookup(&self, _: &str) -> Option<usize> {
+        None
+    }
+    fn get(&self, _: usize) -> &FnDecl {
+        unreachable!("no user functions")
+    }
+}
+
+/// A sampler that always draws the smallest choice, to test sampling syntax.
+struct Lowest;
+
+impl Sampler for Lowest {
+    fn below(&mut self, _: u64) -> u64 {
+        0
+    }
+    fn pick_indices(&mut self, _: usize, k: usize) -> Vec<usize> {
+        (0..k).collect()
+    }
+    fn permutation(&mut self, n: usize) -> Vec<usize> {
+        (0..n).rev().collect()
+    }
+    fn weighted(&mut self, _: &[u64]) -> Result<usize, String> {
+        Ok(0)
+    }
+}
+
+fn eval(text: &str) -> Result<Value, EvalErrorKind> {
+    let source = SourceFile::new("expr", text);
+    let expr = parse_expr(&source).unwrap_or_else(|e| panic!("`{text}` does not parse: {e}"));
+    let mut sampler = Lowest;
+    Interp::new(&NoFns, Some(&mut sampler))
+        .eval(&expr, &Env::new())
+        .map_err(|e| e.kind)
+}
+
+fn show(text: &str) -> String {
+    match eval(text) {
+        Ok(v) => format!("{v:?}"),
+        Err(e) => format!("error: {e}"),
+    }
+}
+
+#[test]
+fn arithmetic_is_checked_and_floors() {
+    let cases = [
+        ("1 + 2 * 3", "7"),
+        ("(1 + 2) * 3", "9"),
+        ("-7 / 2", "-4"),
+        ("-7 % 2", "1"),
+        ("7 % -2", "-1"),
+        ("7 / -2", "-4"),
+        ("div(7, 2) + mod(-1, 5)", "7"),
+        ("2 - 3 - 4", "-5"),
+        ("pow(2, 10)", "1024"),
+        ("-9223372036854775808", "-9223372036854775808"),
+        ("abs(-5) + sign(-3)", "4"),
+        ("1_000 * 3", "3000"),
+    ];
+    for (text, expected) in cases {
+        assert_eq!(show(text), expected, "{text}");
+    }
+    assert!(matches!(
+        eval("9223372036854775807 + 1"),
+        Err(EvalErrorKind::Overflow(_))
+    ));
+    assert!(matches!(
+        eval("pow(10, 19)"),
+        Err(EvalErrorKind::Overflow(_))
+    ));
+    assert!(matches!(
+        eval("-9223372036854775808 / -1"),
+        Err(EvalErrorKind::Overflow(_))
+    ));
+    assert!(matches!(eval("1 / 0"), Err(EvalErrorKind::DivideByZero)));
+    assert!(matches!(eval("5 % 0"), Err(EvalErrorKind::DivideByZero)));
+}
+
+#[test]
+fn booleans_comparisons_and_membership() {
+    let cases = [
+        ("1 < 2 and 2 <= 2", "true"),
+        ("not 1 == 1 or false", "false"),
+        ("3 in [1, 2, 3]", "true"),
+        ("4 not in 1..4", "true"),
+        ("\"ab\" in \"cabd\"", "true"),
+        ("\"b\" < \"ab\"", "false"),
+        ("[1, 2] < [1, 3]", "true"),
+        ("(1, \"x\") == (1, \"x\")", "true"),
+        ("false and 1 / 0 == 0", "false"),
+        ("if 2 > 1 then \"yes\" else \"no\"", "\"yes\""),
+    ];
+    for (text, expected) in cases {
+        assert_eq!(show(text), expected, "{text}");
+    }
+    assert!(matches!(eval("1 < \"a\""), Err(EvalErrorKind::Type { .. })));
+    assert!(matches!(
+        eval("1 and true"),
+        Err(EvalErrorKind::Type { .. })
+    ));
+}
+
+#[test]
+fn lists_comprehensions_and_ranges() {
+    let cases = [
+        ("1..4", "[1, 2, 3]"),
+        ("1..=4", "[1, 2, 3, 4]"),
+        ("5..2", "[]"),
+        ("[x * x for x in 1..=4 if x % 2 == 0]", "[4, 16]"),
+        ("[(a, b) for a in 1..3, b in [\"x\"]]", "[(1, x), (2, x)]"),
+        ("[1, 2] + [3]", "[1, 2, 3]"),
+        ("sum([x for x in range(10)])", "45"),
+        ("sort([3, 1, 2])", "[1, 2, 3]"),
+        (
+            "sort_by([\"bb\", \"a\", \"ccc\"], |s| -len(s))",
+            "[\"ccc\", \"bb\", \"a\"]",
+        ),
+        ("argsort([30, 10, 20])", "[1, 2, 0]"),
+        (
+            "zip([1, 2, 3], \"ab\")",
+            "error: expected a list, found string \"ab\"",
+        ),
+        ("transpose([[1, 2], [3, 4]])", "[[1, 3], [2, 4]]"),
+        ("chunks([1, 2, 3, 4, 5], 2)", "[[1, 2], [3, 4], [5]]"),
+        ("rotate([1, 2, 3], 1)", "[2, 3, 1]"),
+        ("rotate(\"abc\", -1)", "\"cab\""),
+        ("fold([1, 2, 3], 10, |acc, x| acc * 10 + x)", "10123"),
+        ("unique([2, 1, 2, 3, 1])", "[2, 1, 3]"),
+        ("[1, 2, 3][2]", "3"),
+        ("take([1, 2, 3], 5)", "[1, 2, 3]"),
+        ("count([1, 2, 1], 1) + count(1..10, |x| x > 7)", "4"),
+        ("let (a, b) = (1, 2) in a * 10 + b", "12"),
+        ("let f = (|x| x + 1) in f(f(1))", "3"),
+    ];
+    for (text, expected) in cases {
+        assert_eq!(show(text), expected, "{text}");
+    }
+    assert!(matches!(
+        eval("[1, 2][2]"),
+        Err(EvalErrorKind::IndexOutOfRange {
+            index: 2,
+            len: 2,
+            ..
+        })
+    ));
+    assert!(matches!(
+        eval("[1][-1]"),
+        Err(EvalErrorKind::IndexOutOfRange { .. })
+    ));
+    assert!(matches!(
+        eval("0..100000000"),
+        Err(EvalErrorKind::TooLarge(_))
+    ));
+    assert!(matches!(eval("first([])"), Err(EvalErrorKind::Invalid(_))));
+}
+
+#[test]
+fn maps_keep_insertion_order() {
+    let cases = [
+        ("{b: 1, a: 2}", "{b: 1, a: 2}"),
+        (
+            "keys({z: 1, of: 2, \"x y\": 3})",
+            "[\"z\", \"of\", \"x y\"]",
+        ),
+        ("{a: 1}.a + {a: 1}[\"a\"]", "2"),
+        ("insert({a: 1}, \"b\", 2)", "{a: 1, b: 2}"),
+        ("get({a: 1}, \"c\", 0)", "0"),
+        ("group_count(\"abca\")", "{a: 2, b: 1, c: 1}"),
+        ("(1, 2).1", "2"),
+    ];
+    for (text, expected) in cases {
+        assert_eq!(show(text), expected, "{text}");
+    }
+    assert!(matches!(
+        eval("{a: 1}.b"),
+        Err(EvalErrorKind::MissingKey(_))
+    ));
+}
+
+#[test]
+fn strings_are_unicode_characters() {
+    let cases = [
+        ("len(\"한글abc\")", "5"),
+        ("\"한글\"[1]", "\"글\""),
+        ("reverse(\"가나다\")", "\"다나가\""),
+        ("upper(\"abc\") + lower(\"XY\")", "\"ABCxy\""),
+        ("join([1, 2, 3], \"-\")", "\"1-2-3\""),
+        ("split(\"a,b\", \",\")", "[\"a\", \"b\"]"),
+        ("\"{1 + 1} and {{braces}}\"", "\"2 and {braces}\""),
+        (
+            "\"{\"사과\":을} {\"배\":을} {3:은} {\"서울\":으로} {\"집\":로}\"",
+            "\"사과를 배를 3은 서울로 집으로\"",
+        ),
+        ("shift_initial(\"한글\", 1)", "\"간끌\""),
+        ("decompose(\"닭\")", "(3, 0, 9)"),
+        ("compose(18, 0, 4)", "\"한\""),
+        ("jamo(\"닭\")", "[\"ㄷ\", \"ㅏ\", \"ㄺ\"]"),
+        ("josa(\"R\", \"으로\")", "\"R로\""),
+        ("commas(-1234567)", "\"-1,234,567\""),
+        ("plural(2, \"box\")", "\"2 boxes\""),
+        ("ordinal(12)", "\"12th\""),
+        ("pad_left(\"7\", 3, \"0\")", "\"007\""),
+        ("letter(letter_index(\"z\") + 1)", "\"A\""),
+        ("digits(-907)", "[9, 0, 7]"),
+    ];
+    for (text, expected) in cases {
+        assert_eq!(show(text), expected, "{text}");
+    }
+    assert!(matches!(eval("\"{\"abc!\":을}\""), Ok(_)));
+    assert!(matches!(
+        eval("josa(\"?\", \"을\")"),
+        Err(EvalErrorKind::Invalid(_))
+    ));
+}
+
+#[test]
+fn sampling_forms_draw_from_the_sampler() {
+    // `Lowest` always takes the first choice (or reverses for permutations).
+    let cases = [
+        ("int in 5..=9", "5"),
+        ("pick 2 of [7, 8, 9]", "[7, 8]"),
+        ("one of [\"a\", \"b\"]", "\"a\""),
+        ("weighted { \"x\": 3, \"y\": 1 }", "\"x\""),
+        ("shuffle([1, 2, 3])", "[3, 2, 1]"),
+        ("permutation(3)", "[2, 1, 0]"),
+        ("coin(1, 2)", "true"),
+    ];
+    for (text, expected) in cases {
+        assert_eq!(show(text), expected, "{text}");
+    }
+    assert!(matches!(
+        eval("pick 4 of [1, 2]"),
+        Err(EvalErrorKind::Invalid(_))
+    ));
+    assert!(matches!(
+        eval("int in 3..3"),
+        Err(EvalErrorKind::Invalid(_))
+    ));
+}
+
+#[test]
+fn randomness_needs_a_sampler() {
+    let source = SourceFile::new("expr", "int in 1..=3");
+    let expr = parse_expr(&source).expect("parses");
+    let result = Interp::new(&NoFns, None).eval(&expr, &Env::new());
+    assert!(matches!(
+        result.map_err(|e| e.kind),
+        Err(EvalErrorKind::NoRandomness)
+    ));
+}
