@@ -5,6 +5,10 @@
 //! [`gen`] (seeded generation), [`render`] (templates and Korean particles),
 //! [`answer`] (answer kinds), [`dataset`] (records and files).
 
+// Diagnostics carry their source text and spans, so error values are large by
+// design; they are built once per failure, never on a hot path.
+#![allow(clippy::result_large_err)]
+
 pub mod answer;
 pub mod check;
 #[cfg(feature = "cli")]

@@ -40,7 +40,7 @@ impl SpecError {
 pub fn compile(source: &SourceFile) -> Result<Program, SpecError> {
     let spec = syntax::parse(source)?;
     check::check(source, &spec).map_err(|mut errors| {
-        errors.sort_by_key(|e| first_offset(e));
+        errors.sort_by_key(first_offset);
         SpecError::Check(errors)
     })
 }

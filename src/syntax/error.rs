@@ -60,6 +60,11 @@ pub enum SyntaxError {
         limit: usize,
     },
 
+    /// The parser produced no tree (an internal inconsistency).
+    #[error("the parser produced no syntax tree")]
+    #[diagnostic(code(puzzlec::syntax::internal), help("this is a bug in puzzlec; please report the spec"))]
+    Internal,
+
     /// An integer literal outside the 64-bit range.
     #[error("integer `{text}` does not fit in 64 bits")]
     #[diagnostic(

@@ -28,7 +28,7 @@ pub fn parse(source: &SourceFile) -> Result<ast::Spec, SyntaxError> {
     }
     check_nesting(source)?;
     let mut pairs = SpecParser::parse(Rule::spec, text).map_err(|e| parse_error(source, e))?;
-    let spec = pairs.next().ok_or_else(|| SyntaxError::TooLarge { size: 0, limit: 0 })?;
+    let spec = pairs.next().ok_or(SyntaxError::Internal)?;
     lower::Lowerer::new(source).spec(spec)
 }
 
@@ -39,11 +39,11 @@ pub fn parse_expr(source: &SourceFile) -> Result<ast::Expr, SyntaxError> {
         .map_err(|e| parse_error(source, e))?;
     let whole = pairs
         .next()
-        .ok_or_else(|| SyntaxError::TooLarge { size: 0, limit: 0 })?;
+        .ok_or(SyntaxError::Internal)?;
     let expr = whole
         .into_inner()
         .next()
-        .ok_or_else(|| SyntaxError::TooLarge { size: 0, limit: 0 })?;
+        .ok_or(SyntaxError::Internal)?;
     lower::Lowerer::new(source).expr(expr)
 }
 
