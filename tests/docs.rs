@@ -8,7 +8,7 @@
 //! every answer kind, so the reference cannot drift from the code.
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use miette::Diagnostic;
 use puzzlec::answer::AnswerKind;
@@ -71,7 +71,8 @@ fn files(dir: &str, ext: &str) -> Vec<String> {
 }
 
 /// Every fenced code block of a Markdown text. A fence is a line of three or
-/// more backticks; it closes at a line of at least as many backticks.
+/// more backticks followed by an info string without backticks (as in
+/// CommonMark); it closes at a line of at least as many backticks.
 fn code_blocks(file: &str, text: &str) -> Vec<Block> {
     let mut blocks = Vec::new();
     let mut open: Option<(usize, usize, String, Vec<&str>)> = None;
@@ -79,7 +80,7 @@ fn code_blocks(file: &str, text: &str) -> Vec<Block> {
         let trimmed = line.trim_start();
         let ticks = trimmed.chars().take_while(|&c| c == '`').count();
         match &mut open {
-            None if ticks >= 3 => {
+            None if ticks >= 3 && !trimmed[ticks..].contains('`') => {
                 let info = trimmed[ticks..].trim().to_string();
                 open = Some((ticks, i + 2, info, Vec::new()));
             }
@@ -286,7 +287,7 @@ fn every_answer_kind_is_documented() {
 
 #[test]
 fn fence_parser_tracks_lines_and_fragments() {
-    let md = "intro\n\n```puzzle\npuzzle a\n```\n\n```puzzle-fragment\nlet x = 1\n```\n````text\n```\n````\n";
+    let md = "intro ```` ```puzzle ```` inline\n\n```puzzle\npuzzle a\n```\n\n```puzzle-fragment\nlet x = 1\n```\n````text\n```\n````\n";
     let blocks = code_blocks("t.md", md);
     assert_eq!(blocks.len(), 3);
     assert_eq!((blocks[0].line, blocks[0].info.as_str(), blocks[0].text.as_str()), (4, "puzzle", "puzzle a\n"));

@@ -330,7 +330,6 @@ fn deep_nesting_is_refused_without_overflowing_the_stack() {
 }
 
 #[test]
-#[ignore = "known failure: the nesting guard counts brackets inside string text"]
 fn brackets_in_template_text_are_not_nesting() {
     let text = scaffold().replace(
         "What is the sum of",

@@ -24,6 +24,23 @@ pub enum CheckError {
         span: Span,
     },
 
+    /// A call of a function that nothing defines.
+    #[error("unknown function `{name}`")]
+    #[diagnostic(code(puzzlec::check::unknown_function))]
+    UnknownFunction {
+        /// The name.
+        name: String,
+        /// A suggestion.
+        #[help]
+        help: String,
+        /// The file.
+        #[source_code]
+        src: NamedSource<String>,
+        /// Where.
+        #[label("no function has this name")]
+        span: Span,
+    },
+
     /// Something declared twice.
     #[error("{what} `{name}` is declared twice")]
     #[diagnostic(code(puzzlec::check::duplicate), help("rename or remove one of the declarations"))]
@@ -91,6 +108,25 @@ pub enum CheckError {
         /// Where.
         #[label("no lever has this name")]
         span: Span,
+    },
+
+    /// A tier sets the same lever twice.
+    #[error("tier `{tier}` sets `{lever}` twice")]
+    #[diagnostic(code(puzzlec::check::set_twice), help("keep one setting of `{lever}` in this tier"))]
+    SetTwice {
+        /// The tier.
+        tier: String,
+        /// The lever.
+        lever: String,
+        /// The file.
+        #[source_code]
+        src: NamedSource<String>,
+        /// The second setting.
+        #[label("set again here")]
+        span: Span,
+        /// The first setting.
+        #[label("first set here")]
+        first: Span,
     },
 
     /// A tier leaves a lever unset.

@@ -113,6 +113,9 @@ impl<'a> Checker<'a> {
         let parts = self.gather(spec);
         self.duplicates("lever", parts.levers.iter().map(|l| &l.name));
         self.duplicates("tier", parts.tiers.iter().map(|t| &t.name));
+        // Names shared across kinds (a lever and a function, say); a lever
+        // declared twice is reported once, above.
+        let mut lever_names = std::collections::BTreeSet::new();
         self.duplicates(
             "name",
             parts
@@ -120,7 +123,13 @@ impl<'a> Checker<'a> {
                 .iter()
                 .map(|c| c.0)
                 .chain(parts.fns.iter().map(|f| &f.name))
-                .chain(parts.levers.iter().map(|l| &l.name))
+                .chain(
+                    parts
+                        .levers
+                        .iter()
+                        .map(|l| &l.name)
+                        .filter(|n| lever_names.insert(n.name.clone())),
+                )
                 .chain(parts.finds.iter().map(|f| &f.name)),
         );
         self.duplicates("rule", parts.rules.iter().map(|r| &r.name));
@@ -159,9 +168,12 @@ impl<'a> Checker<'a> {
             }
             Some((n, _)) => n as u64,
         };
+        // A duplicated lever is reported above; keep its first declaration.
+        let mut seen_levers = std::collections::BTreeSet::new();
         let levers: Vec<LeverDef> = parts
             .levers
             .iter()
+            .filter(|l| seen_levers.insert(l.name.name.clone()))
             .map(|l| LeverDef {
                 name: l.name.clone(),
                 ty: l.ty.clone(),
@@ -207,8 +219,24 @@ impl<'a> Checker<'a> {
         r.place = Place::Answer;
         let answer = match parts.answer {
             Some((kind_ident, expr)) => {
-                r.expr(expr);
+                let ty = r.expr(expr);
                 let kind = AnswerKind::from_name(&kind_ident.name);
+                let want = match kind {
+                    Some(AnswerKind::Int) => Some(Ty::Int),
+                    Some(AnswerKind::Letters | AnswerKind::Hangul | AnswerKind::Text | AnswerKind::Choice) => Some(Ty::Str),
+                    _ => None,
+                };
+                if let Some(want) = want {
+                    if !ty.fits(&want) {
+                        self.errors.push(CheckError::Type {
+                            expected: want.described(),
+                            found: ty.described(),
+                            help: format!("answers of kind `{}` are {}s", kind_ident.name, want),
+                            src: self.src(),
+                            span: expr.span,
+                        });
+                    }
+                }
                 if kind.is_none() {
                     let names: Vec<String> = AnswerKind::all().iter().map(|k| k.name().to_string()).collect();
                     let help = match suggest(&kind_ident.name, &names) {
@@ -412,10 +440,14 @@ impl<'a> Checker<'a> {
         let mut out = Vec::new();
         for tier in tiers {
             let mut values: Vec<Option<TierValue>> = vec![None; levers.len()];
+            let mut first_setting: Vec<Option<Span>> = vec![None; levers.len()];
+            let mut suggested: Vec<String> = Vec::new();
             for setting in &tier.settings {
                 let Some(i) = levers.iter().position(|l| l.name.name == setting.lever.name) else {
                     let names: Vec<String> = levers.iter().map(|l| l.name.name.clone()).collect();
-                    let help = match suggest(&setting.lever.name, &names) {
+                    let suggestion = suggest(&setting.lever.name, &names);
+                    suggested.extend(suggestion.clone());
+                    let help = match suggestion {
                         Some(s) => format!("did you mean `{s}`?"),
                         None if names.is_empty() => {
                             "declare it first, e.g. `lever size: int in 1..=9`".into()
@@ -431,13 +463,16 @@ impl<'a> Checker<'a> {
                     });
                     continue;
                 };
-                if values[i].is_some() {
-                    self.errors.push(CheckError::Repeated {
-                        what: "lever setting",
+                if let Some(first) = first_setting[i] {
+                    self.errors.push(CheckError::SetTwice {
+                        tier: tier.name.name.clone(),
+                        lever: setting.lever.name.clone(),
                         src: self.src(),
                         span: setting.lever.span,
+                        first,
                     });
                 }
+                first_setting[i] = Some(setting.lever.span);
                 self.tier_value(&tier.name.name, &levers[i], &setting.value);
                 values[i] = Some(setting.value.clone());
             }
@@ -445,6 +480,8 @@ impl<'a> Checker<'a> {
             for (lever, value) in levers.iter().zip(values) {
                 match value {
                     Some(v) => complete.push(v),
+                    // A misspelt setting already suggested this lever.
+                    None if suggested.contains(&lever.name.name) => {}
                     None => self.errors.push(CheckError::UnsetLever {
                         tier: tier.name.name.clone(),
                         lever: lever.name.name.clone(),
@@ -554,12 +591,7 @@ impl<'a> Checker<'a> {
                 }
                 Stmt::Require(cond, why, _) => {
                     let t = r.expr(cond);
-                    if !t.fits(&Ty::Bool) {
-                        r.expr(&Expr {
-                            kind: ExprKind::Not(Box::new(cond.clone())),
-                            span: cond.span,
-                        });
-                    }
+                    self.condition(&t, cond.span, "`require` takes a condition (a bool), e.g. `require total > 10`");
                     if let Some(w) = why {
                         r.expr(w);
                     }
@@ -573,12 +605,7 @@ impl<'a> Checker<'a> {
                 }
                 Stmt::If(cond, then, otherwise, _) => {
                     let t = r.expr(cond);
-                    if !t.fits(&Ty::Bool) {
-                        r.expr(&Expr {
-                            kind: ExprKind::Not(Box::new(cond.clone())),
-                            span: cond.span,
-                        });
-                    }
+                    self.condition(&t, cond.span, "`if` takes a condition (a bool), e.g. `if n > 1 { ... }`");
                     self.block(r, then, languages, false);
                     if let Some(o) = otherwise {
                         self.block(r, o, languages, false);
@@ -610,6 +637,18 @@ impl<'a> Checker<'a> {
         }
         if !keep {
             r.reset(mark);
+        }
+    }
+
+    fn condition(&mut self, ty: &Ty, span: Span, help: &str) {
+        if !ty.fits(&Ty::Bool) {
+            self.errors.push(CheckError::Type {
+                expected: Ty::Bool.described(),
+                found: ty.described(),
+                help: help.to_string(),
+                src: self.src(),
+                span,
+            });
         }
     }
 

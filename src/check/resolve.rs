@@ -411,7 +411,18 @@ impl<'a> Resolver<'a> {
             return Ty::Any;
         }
         let Some(b) = builtins::find(&ident.name) else {
-            self.unknown(ident);
+            let mut functions: Vec<String> = self.globals.fns.keys().cloned().collect();
+            functions.extend(builtins::BUILTINS.iter().map(|b| b.name.to_string()));
+            let help = match suggest(&ident.name, &functions) {
+                Some(s) => format!("did you mean `{s}`?"),
+                None => "define it with `fn`; docs/language.md lists the builtin functions".into(),
+            };
+            self.errors.push(CheckError::UnknownFunction {
+                name: ident.name.clone(),
+                help,
+                src: self.source.named(),
+                span: ident.span,
+            });
             return Ty::Any;
         };
         if b.random && self.place != Place::Generate {

@@ -8,7 +8,7 @@ use thiserror::Error;
 #[derive(Debug, Error, Diagnostic)]
 pub enum SyntaxError {
     /// The parser met something it did not expect.
-    #[error("unexpected {found} at {line}:{col}")]
+    #[error("unexpected {found}")]
     #[diagnostic(code(puzzlec::syntax::unexpected))]
     Unexpected {
         /// What was found, in words.
@@ -30,6 +30,21 @@ pub enum SyntaxError {
         label: String,
     },
 
+    /// A string that is not closed before the end of its line or of the file.
+    #[error("unterminated string")]
+    #[diagnostic(
+        code(puzzlec::syntax::unterminated_string),
+        help("close the string with `\"`; for text over several lines use a triple-quoted string `\"\"\"...\"\"\"`")
+    )]
+    UnterminatedString {
+        /// The file.
+        #[source_code]
+        src: NamedSource<String>,
+        /// From the opening quote.
+        #[label("this string is never closed")]
+        span: Span,
+    },
+
     /// Brackets nested deeper than the parser allows.
     #[error("brackets are nested more than {limit} levels deep")]
     #[diagnostic(
@@ -43,7 +58,7 @@ pub enum SyntaxError {
         #[source_code]
         src: NamedSource<String>,
         /// The bracket that went over the limit.
-        #[label("this bracket is {limit} levels deep")]
+        #[label("this bracket opens level {}", limit + 1)]
         span: Span,
     },
 

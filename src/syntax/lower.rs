@@ -24,7 +24,7 @@ impl<'s> Lowerer<'s> {
     }
 
     fn shape(&self, pair: &Pair<Rule>) -> SyntaxError {
-        let span = Span::from(pair.as_span());
+        let span = trimmed(&pair);
         let (line, col) = self.source.line_col(span.start);
         SyntaxError::Unexpected {
             found: format!("{:?}", pair.as_rule()),
@@ -51,7 +51,7 @@ impl<'s> Lowerer<'s> {
     }
 
     fn decl(&self, pair: Pair<Rule>) -> Result<Decl> {
-        let span = Span::from(pair.as_span());
+        let span = trimmed(&pair);
         let rule = pair.as_rule();
         let mut inner = pair.clone().into_inner();
         Ok(match rule {
@@ -163,7 +163,7 @@ impl<'s> Lowerer<'s> {
     }
 
     fn lever_type(&self, pair: Pair<Rule>) -> Result<LeverType> {
-        let span = Span::from(pair.as_span());
+        let span = trimmed(&pair);
         match pair.as_rule() {
             Rule::lever_int => {
                 let mut inner = pair.clone().into_inner();
@@ -176,7 +176,7 @@ impl<'s> Lowerer<'s> {
                 let choices = pair
                     .into_inner()
                     .map(|p| {
-                        let s = Span::from(p.as_span());
+                        let s = trimmed(&p);
                         Ok((self.plain_string(p, "lever choice")?, s))
                     })
                     .collect::<Result<_>>()?;
@@ -214,8 +214,9 @@ impl<'s> Lowerer<'s> {
     fn tier_setting(&self, pair: Pair<Rule>) -> Result<TierSetting> {
         let mut inner = pair.clone().into_inner();
         let lever = self.ident(next(&mut inner, &pair)?)?;
+        let _eq = next(&mut inner, &pair)?;
         let value_pair = first(next(&mut inner, &pair)?)?;
-        let span = Span::from(value_pair.as_span());
+        let span = trimmed(&value_pair);
         let value = match value_pair.as_rule() {
             Rule::tier_range => {
                 let mut inner = value_pair.clone().into_inner();
@@ -225,7 +226,7 @@ impl<'s> Lowerer<'s> {
             Rule::tier_weighted => {
                 let mut entries = Vec::new();
                 for entry in value_pair.into_inner() {
-                    let espan = Span::from(entry.as_span());
+                    let espan = trimmed(&entry);
                     let mut kv = entry.clone().into_inner();
                     let value = self.expr(next(&mut kv, &entry)?)?;
                     let weight = self.expr(next(&mut kv, &entry)?)?;
@@ -245,7 +246,7 @@ impl<'s> Lowerer<'s> {
     }
 
     fn not_literal(&self, pair: &Pair<Rule>) -> SyntaxError {
-        let span = Span::from(pair.as_span());
+        let span = trimmed(&pair);
         let (line, col) = self.source.line_col(span.start);
         SyntaxError::Unexpected {
             found: format!("`{}`", pair.as_str()),
@@ -283,7 +284,7 @@ impl<'s> Lowerer<'s> {
         match inner.as_rule() {
             Rule::ident => Ok(Pattern::Name(self.ident(inner)?)),
             Rule::tuple_pattern => {
-                let span = Span::from(inner.as_span());
+                let span = trimmed(&inner);
                 let items = inner
                     .into_inner()
                     .map(|p| self.pattern(p))
@@ -295,7 +296,7 @@ impl<'s> Lowerer<'s> {
     }
 
     fn block(&self, pair: Pair<Rule>) -> Result<Block> {
-        let span = Span::from(pair.as_span());
+        let span = trimmed(&pair);
         let stmts = pair
             .into_inner()
             .map(|p| self.stmt(p))
@@ -304,7 +305,7 @@ impl<'s> Lowerer<'s> {
     }
 
     fn stmt(&self, pair: Pair<Rule>) -> Result<Stmt> {
-        let span = Span::from(pair.as_span());
+        let span = trimmed(&pair);
         let mut inner = pair.clone().into_inner();
         Ok(match pair.as_rule() {
             Rule::let_stmt => {
@@ -335,7 +336,7 @@ impl<'s> Lowerer<'s> {
                     None => None,
                     Some(p) if p.as_rule() == Rule::block => Some(self.block(p)?),
                     Some(p) => {
-                        let nested_span = Span::from(p.as_span());
+                        let nested_span = trimmed(&p);
                         Some(Block {
                             stmts: vec![self.stmt(p)?],
                             span: nested_span,
@@ -356,7 +357,7 @@ impl<'s> Lowerer<'s> {
     }
 
     fn dig(&self, pair: Pair<Rule>) -> Result<Dig> {
-        let span = Span::from(pair.as_span());
+        let span = trimmed(&pair);
         let mut inner = pair.clone().into_inner();
         let var = self.ident(next(&mut inner, &pair)?)?;
         let from = self.expr(next(&mut inner, &pair)?)?;
@@ -372,7 +373,7 @@ impl<'s> Lowerer<'s> {
     }
 
     fn reveal(&self, pair: Pair<Rule>) -> Result<Reveal> {
-        let span = Span::from(pair.as_span());
+        let span = trimmed(&pair);
         let mut inner = pair.clone().into_inner();
         let clue = self.ident(next(&mut inner, &pair)?)?;
         let from = self.expr(next(&mut inner, &pair)?)?;
@@ -389,7 +390,7 @@ impl<'s> Lowerer<'s> {
 
     /// Lowers any expression-level pair.
     pub fn expr(&self, pair: Pair<Rule>) -> Result<Expr> {
-        let span = Span::from(pair.as_span());
+        let span = trimmed(&pair);
         let rule = pair.as_rule();
         let mk = |kind| Ok(Expr { kind, span });
         match rule {
@@ -564,7 +565,7 @@ impl<'s> Lowerer<'s> {
         let mut inner = pair.clone().into_inner();
         let mut expr = self.expr(next(&mut inner, &pair)?)?;
         for op in inner {
-            let span = expr.span.join(Span::from(op.as_span()));
+            let span = expr.span.join(trimmed(&op));
             let kind = match op.as_rule() {
                 Rule::call_args => {
                     let args = op.into_inner().map(|p| self.expr(p)).collect::<Result<_>>()?;
@@ -600,7 +601,7 @@ impl<'s> Lowerer<'s> {
     }
 
     fn list(&self, pair: Pair<Rule>) -> Result<Expr> {
-        let span = Span::from(pair.as_span());
+        let span = trimmed(&pair);
         let mut items = Vec::new();
         let mut clauses = Vec::new();
         for p in pair.into_inner() {
@@ -637,7 +638,7 @@ impl<'s> Lowerer<'s> {
     fn ident(&self, pair: Pair<Rule>) -> Result<Ident> {
         Ok(Ident {
             name: pair.as_str().to_string(),
-            span: Span::from(pair.as_span()),
+            span: trimmed(&pair),
         })
     }
 
@@ -652,13 +653,13 @@ impl<'s> Lowerer<'s> {
         SyntaxError::IntOverflow {
             text: pair.as_str().to_string(),
             src: self.source.named(),
-            span: Span::from(pair.as_span()),
+            span: trimmed(&pair),
         }
     }
 
     /// Lowers a string literal into text parts and placeholders.
     pub fn string(&self, pair: Pair<Rule>) -> Result<Expr> {
-        let span = Span::from(pair.as_span());
+        let span = trimmed(&pair);
         let body = first(pair)?;
         let triple = body.as_rule() == Rule::triple_string;
         let mut parts = Vec::new();
@@ -711,6 +712,24 @@ impl<'s> Lowerer<'s> {
 
 /// `Rule_` avoids a clash with pest's `Rule` inside this file.
 use super::ast::Rule as Rule_;
+
+/// The pair's span without trailing whitespace and comments, which pest
+/// includes when a rule ends in a repetition.
+fn trimmed(pair: &Pair<Rule>) -> Span {
+    let text = pair.as_str();
+    let start = pair.as_span().start();
+    let mut end = text.len();
+    loop {
+        let t = text[..end].trim_end();
+        end = t.len();
+        // Drop a trailing `# comment` line tail.
+        match t.rfind('\n') {
+            Some(nl) if t[nl + 1..].trim_start().starts_with('#') => end = nl,
+            _ => break,
+        }
+    }
+    Span::new(start, start + end)
+}
 
 fn push_text(parts: &mut Vec<StrPart>, text: &str) {
     if let Some(StrPart::Text(last)) = parts.last_mut() {

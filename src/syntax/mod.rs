@@ -48,30 +48,84 @@ pub fn parse_expr(source: &SourceFile) -> Result<ast::Expr, SyntaxError> {
 }
 
 /// Rejects bracket nesting deeper than [`MAX_NESTING`] before parsing, so a
-/// pathological file cannot exhaust the parser's stack. Brackets inside
-/// strings count too: a placeholder holds an expression.
+/// pathological file cannot exhaust the parser's stack. Text inside strings
+/// does not count, but a placeholder `{...}` in a string does, as do the
+/// brackets of the expression inside it.
 fn check_nesting(source: &SourceFile) -> Result<(), SyntaxError> {
+    /// Where the scanner is.
+    enum Ctx {
+        /// Code; inside a placeholder, the depth its `{` opened.
+        Code(Option<usize>),
+        /// A string; `true` for a triple-quoted one.
+        Str(bool),
+    }
+    let text = source.text.as_str();
+    let mut stack = vec![Ctx::Code(None)];
     let mut depth = 0usize;
-    let mut in_comment = false;
-    for (i, c) in source.text.char_indices() {
-        match c {
-            '\n' => in_comment = false,
-            '#' => in_comment = true,
-            '(' | '[' | '{' if !in_comment => {
-                depth += 1;
-                if depth > MAX_NESTING {
-                    return Err(SyntaxError::TooDeep {
-                        limit: MAX_NESTING,
-                        src: source.named(),
-                        span: Span::new(i, i + 1),
-                    });
+    let mut i = 0usize;
+    while i < text.len() {
+        let here = &text[i..];
+        let step = match stack.last() {
+            Some(Ctx::Str(triple)) => {
+                let triple = *triple;
+                if here.starts_with('\\') || here.starts_with("{{") || here.starts_with("}}") {
+                    2
+                } else if triple && here.starts_with("\"\"\"") {
+                    stack.pop();
+                    3
+                } else if !triple && (here.starts_with('"') || here.starts_with('\n')) {
+                    stack.pop();
+                    1
+                } else if here.starts_with('{') {
+                    depth += 1;
+                    if depth > MAX_NESTING {
+                        return Err(too_deep(source, i));
+                    }
+                    stack.push(Ctx::Code(Some(depth)));
+                    1
+                } else {
+                    here.chars().next().map_or(1, char::len_utf8)
                 }
             }
-            ')' | ']' | '}' if !in_comment => depth = depth.saturating_sub(1),
-            _ => {}
-        }
+            Some(Ctx::Code(opened)) => {
+                let opened = *opened;
+                if here.starts_with('#') {
+                    here.find('\n').unwrap_or(here.len())
+                } else if here.starts_with("\"\"\"") {
+                    stack.push(Ctx::Str(true));
+                    3
+                } else if here.starts_with('"') {
+                    stack.push(Ctx::Str(false));
+                    1
+                } else if here.starts_with(['(', '[', '{']) {
+                    depth += 1;
+                    if depth > MAX_NESTING {
+                        return Err(too_deep(source, i));
+                    }
+                    1
+                } else if here.starts_with([')', ']', '}']) {
+                    if here.starts_with('}') && opened == Some(depth) {
+                        stack.pop();
+                    }
+                    depth = depth.saturating_sub(1);
+                    1
+                } else {
+                    here.chars().next().map_or(1, char::len_utf8)
+                }
+            }
+            None => break,
+        };
+        i += step.max(1);
     }
     Ok(())
+}
+
+fn too_deep(source: &SourceFile, at: usize) -> SyntaxError {
+    SyntaxError::TooDeep {
+        limit: MAX_NESTING,
+        src: source.named(),
+        span: Span::new(at, at + 1),
+    }
 }
 
 fn parse_error(source: &SourceFile, error: pest::error::Error<Rule>) -> SyntaxError {
@@ -101,6 +155,19 @@ fn parse_error(source: &SourceFile, error: pest::error::Error<Rule>) -> SyntaxEr
             format!("{} or {}", rest.join(", "), last)
         }
     };
+    if let Some(open) = unclosed_string(text, pos, &expected) {
+        return SyntaxError::UnterminatedString {
+            src: source.named(),
+            span: Span::new(open, next_boundary(text, open)),
+        };
+    }
+    // A zero-width span at the end of the file draws no label: point at the
+    // last character instead.
+    let pos = if pos >= text.len() && !text.is_empty() {
+        prev_boundary(text, text.len())
+    } else {
+        pos
+    };
     let end = next_boundary(text, pos);
     let (line, col) = source.line_col(pos);
     SyntaxError::Unexpected {
@@ -115,6 +182,49 @@ fn parse_error(source: &SourceFile, error: pest::error::Error<Rule>) -> SyntaxEr
         },
         src: source.named(),
         span: Span::new(pos, end),
+    }
+}
+
+fn prev_boundary(text: &str, mut pos: usize) -> usize {
+    pos = pos.saturating_sub(1);
+    while pos > 0 && !text.is_char_boundary(pos) {
+        pos -= 1;
+    }
+    pos
+}
+
+/// When the parser stopped inside a string (it expected string text and met
+/// a line end or the file end), the offset of that string's opening quote.
+fn unclosed_string(text: &str, pos: usize, expected: &[&str]) -> Option<usize> {
+    if !expected.iter().any(|e| *e == "text") {
+        return None;
+    }
+    let rest = &text[pos.min(text.len())..];
+    if !(rest.is_empty() || rest.starts_with('\n') || rest.starts_with("\r\n")) {
+        return None;
+    }
+    let line_start = text[..pos.min(text.len())].rfind('\n').map_or(0, |i| i + 1);
+    let line = &text[line_start..pos.min(text.len())];
+    // The last quote on the line that opens a string: count quotes before it.
+    let mut open = None;
+    let mut inside = false;
+    let mut escaped = false;
+    for (i, c) in line.char_indices() {
+        match c {
+            '\\' if inside => escaped = !escaped,
+            '"' if !escaped => {
+                inside = !inside;
+                if inside {
+                    open = Some(line_start + i);
+                }
+            }
+            _ => escaped = false,
+        }
+    }
+    if inside {
+        open
+    } else {
+        None
     }
 }
 
@@ -144,6 +254,9 @@ fn describe_found(text: &str, pos: usize) -> String {
     }
     if c == '\n' {
         return "end of line".to_string();
+    }
+    if c.is_control() {
+        return format!("control character U+{:04X}", c as u32);
     }
     format!("`{c}`")
 }

@@ -36,6 +36,7 @@ pub fn describe(rule: Rule) -> Option<&'static str> {
             "a lever type (`int in A..=B`, `bool` or `one of \"a\", \"b\"`)"
         }
         Rule::tier_setting => "a lever setting such as `size = 5`",
+        Rule::eq_sign => "`=`",
         Rule::tier_value | Rule::tier_range | Rule::tier_weighted | Rule::literal => {
             "a value, a range such as `3..=5`, or `weighted { ... }`"
         }
