@@ -19,6 +19,8 @@ use types::Ty;
 
 /// The languages puzzlec renders.
 pub const LANGUAGES: &[&str] = &["en", "ko"];
+/// The symmetries `dig ... symmetry NAME` knows.
+pub const SYMMETRIES: &[&str] = &["none", "rot180"];
 /// The default retry budget of `generate`.
 pub const DEFAULT_ATTEMPTS: u64 = 1000;
 
@@ -27,6 +29,7 @@ pub fn check(source: &SourceFile, spec: &Spec) -> Result<Program, Vec<CheckError
     let mut c = Checker {
         source,
         errors: Vec::new(),
+        find_names: Vec::new(),
     };
     let program = c.program(spec);
     match program {
@@ -38,6 +41,8 @@ pub fn check(source: &SourceFile, spec: &Spec) -> Result<Program, Vec<CheckError
 struct Checker<'a> {
     source: &'a SourceFile,
     errors: Vec<CheckError>,
+    /// Names declared by `find`.
+    find_names: Vec<String>,
 }
 
 /// Declarations gathered by kind.
@@ -209,7 +214,7 @@ impl<'a> Checker<'a> {
             r.expr(&f.body);
             self.errors.append(&mut r.errors);
         }
-        self.constraints(&parts);
+        self.constraints(&parts, &mut globals);
 
         // The generate block, then everything that sees its bindings.
         let mut r = Resolver::new(self.source, &globals, Place::Generate);
@@ -612,26 +617,68 @@ impl<'a> Checker<'a> {
                     }
                 }
                 Stmt::SampleSolution(pattern, span) => {
-                    self.unsupported("`sample solution`", *span);
-                    r.bind_pattern(pattern, Ty::Any);
+                    self.needs_finds(*span);
+                    r.bind_pattern(pattern, Ty::Map);
                 }
                 Stmt::Dig(pattern, dig) => {
+                    self.needs_finds(dig.span);
+                    if let Some(var) = &dig.var {
+                        if !self.find_names.contains(&var.name) {
+                            let help = match suggest(&var.name, &self.find_names) {
+                                Some(s) => format!("did you mean `{s}`? `dig NAME from SOLUTION` digs the cells of a `find`"),
+                                None => "`dig NAME from SOLUTION` digs the cells of a `find`; to dig other clues write `dig CLUES keep N`".into(),
+                            };
+                            self.errors.push(CheckError::Constraint {
+                                what: format!("`{}` is not a `find`", var.name),
+                                help,
+                                src: self.src(),
+                                span: var.span,
+                            });
+                        }
+                    }
                     r.expr(&dig.from);
-                    r.expr(&dig.keep);
-                    self.unsupported("`dig`", dig.span);
-                    r.bind_pattern(pattern, Ty::Any);
+                    let t = r.expr(&dig.keep);
+                    if !t.fits(&Ty::Int) {
+                        self.errors.push(CheckError::Type {
+                            expected: Ty::Int.described(),
+                            found: t.described(),
+                            help: "`keep` takes how many clues to keep".into(),
+                            src: self.src(),
+                            span: dig.keep.span,
+                        });
+                    }
+                    if let Some(sym) = &dig.symmetry {
+                        if !SYMMETRIES.contains(&sym.name.as_str()) {
+                            self.errors.push(CheckError::Constraint {
+                                what: format!("unknown symmetry `{}`", sym.name),
+                                help: format!("the symmetries are: {}", SYMMETRIES.join(", ")),
+                                src: self.src(),
+                                span: sym.span,
+                            });
+                        }
+                    }
+                    r.bind_pattern(pattern, Ty::list(Ty::Any));
                 }
                 Stmt::Reveal(pattern, reveal) => {
+                    self.needs_finds(reveal.span);
                     r.expr(&reveal.from);
-                    self.unsupported("`reveal ... until unique`", reveal.span);
+                    if let Some(limit) = &reveal.limit {
+                        r.expr(limit);
+                    }
                     if let Some(p) = pattern {
-                        r.bind_pattern(p, Ty::Any);
+                        r.bind_pattern(p, Ty::list(Ty::Any));
                     }
                 }
-                Stmt::UniqueAnswer(span) => self.unsupported("`unique answer`", *span),
-                Stmt::Optimize(_, expr, span) => {
+                Stmt::Clue(expr, span) | Stmt::Unique(expr, span) => {
+                    self.needs_finds(*span);
                     r.expr(expr);
-                    self.unsupported("`maximize`/`minimize`", *span);
+                }
+                Stmt::Optimize(pattern, _, expr, span) => {
+                    self.needs_finds(*span);
+                    r.expr(expr);
+                    if let Some(p) = pattern {
+                        r.bind_pattern(p, Ty::Int);
+                    }
                 }
             }
         }
@@ -652,22 +699,59 @@ impl<'a> Checker<'a> {
         }
     }
 
-    fn constraints(&mut self, parts: &Parts<'_>) {
-        for f in &parts.finds {
-            self.unsupported("`find`", f.span);
-        }
-        for rule in &parts.rules {
-            self.unsupported("`rule`", rule.span);
+    fn needs_finds(&mut self, span: Span) {
+        if self.find_names.is_empty() {
+            self.errors.push(CheckError::Constraint {
+                what: "this constraint construct needs unknowns, but the spec declares no `find`".into(),
+                help: "declare the unknowns, e.g. `find cell[r in 0..9, c in 0..9] : 1..=9`, and the rules they obey".into(),
+                src: self.src(),
+                span,
+            });
         }
     }
 
-    fn unsupported(&mut self, what: &str, span: Span) {
-        self.errors.push(CheckError::Constraint {
-            what: format!("{what} is parsed but has no semantics yet"),
-            help: "the constraint constructs are documented in docs/language.md; their SAT-backed semantics land with the constraint backend (issue 3)".into(),
-            src: self.src(),
-            span,
-        });
+    /// Checks `find` declarations and rules; find names become globals.
+    fn constraints(&mut self, parts: &Parts<'_>, globals: &mut Globals) {
+        for f in &parts.finds {
+            let mut r = Resolver::new(self.source, globals, Place::Rule);
+            for b in &f.index {
+                r.binding(b);
+            }
+            if let Some(d) = &f.domain {
+                let t = r.expr(d);
+                if !t.fits(&Ty::list(Ty::Int)) {
+                    r.errors.push(CheckError::Type {
+                        expected: "a list of integers".into(),
+                        found: t.described(),
+                        help: "a `find` domain is `bool` or integers, e.g. `1..=9`".into(),
+                        src: self.src(),
+                        span: d.span,
+                    });
+                }
+            }
+            self.errors.append(&mut r.errors);
+            self.find_names.push(f.name.name.clone());
+        }
+        for f in &parts.finds {
+            globals.values.insert(f.name.name.clone(), Ty::Any);
+        }
+        for rule in &parts.rules {
+            let mut r = Resolver::new(self.source, globals, Place::Rule);
+            for b in &rule.bindings {
+                r.binding(b);
+            }
+            let t = r.expr(&rule.body);
+            if !t.fits(&Ty::Bool) {
+                r.errors.push(CheckError::Type {
+                    expected: "a condition".into(),
+                    found: t.described(),
+                    help: format!("rule `{}` states a condition over the unknowns, e.g. `alldiff(cell[r, *])`", rule.name.name),
+                    src: self.src(),
+                    span: rule.body.span,
+                });
+            }
+            self.errors.append(&mut r.errors);
+        }
     }
 }
 

@@ -79,7 +79,7 @@ pub fn builtin_result(name: &str) -> Ty {
     match name {
         "len" | "sum" | "product" | "index_of" | "count" | "abs" | "pow" | "div" | "mod"
         | "sign" | "int" | "ord" | "letter_index" => Ty::Int,
-        "any" | "all" | "contains" | "starts_with" | "ends_with" | "is_letter" | "is_syllable"
+        "any" | "all" | "alldiff" | "implies" | "iff" | "xor" | "contains" | "starts_with" | "ends_with" | "is_letter" | "is_syllable"
         | "has_final" | "is_double_final" | "coin" => Ty::Bool,
         "str" | "join" | "upper" | "lower" | "trim" | "replace" | "pad_left" | "chr"
         | "alphabet" | "letter" | "commas" | "plural" | "ordinal" | "join_en" | "join_ko"

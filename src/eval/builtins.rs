@@ -4,9 +4,11 @@
 
 use super::error::{EvalError, EvalErrorKind as K, EvalResult};
 use super::interp::{
-    describe, expect_bool, expect_int, expect_list, expect_str, index, iter_values, type_error,
-    Interp, MAX_LEN,
+    binary_values, describe, expect_bool, expect_int, expect_list, expect_str, index, iter_values,
+    type_error, Interp, MAX_LEN,
 };
+use super::symops;
+use crate::syntax::ast::BinOp;
 use super::value::Value;
 use crate::render::{format, particle};
 use crate::span::Span;
@@ -85,6 +87,11 @@ pub const BUILTINS: &[Builtin] = &[
     b("argsort", 1, 1, "argsort(xs) -> indices that sort xs (stable)"),
     b("fold", 3, 3, "fold(xs, init, f) -> f(...f(f(init, x0), x1)...)"),
     b("group_count", 1, 1, "group_count(xs) -> map of value -> occurrences, first-seen order"),
+    // constraints (also plain values)
+    b("alldiff", 1, 1, "alldiff(xs) -> bool: pairwise different (a constraint over unknowns)"),
+    b("implies", 2, 2, "implies(a, b) -> bool: not a or b"),
+    b("iff", 2, 2, "iff(a, b) -> bool: a == b for conditions"),
+    b("xor", 2, 2, "xor(a, b) -> bool: exactly one holds"),
     // maps
     b("keys", 1, 1, "keys(m) -> list"),
     b("values", 1, 1, "values(m) -> list"),
@@ -225,6 +232,31 @@ pub fn call(interp: &mut Interp<'_>, name: &str, args: Vec<Value>, span: Span) -
             Value::Map(m) => m.len() as i64,
             other => expect_list(other, span)?.len() as i64,
         })),
+        "sum" if symops::is_symbolic(a(0)) => symops::sum(&expect_list(a(0), span)?, span),
+        "all" | "any" if symops::is_symbolic(a(0)) || args.len() == 2 => {
+            let xs = iter_values(a(0), span)?;
+            let conds = if args.len() == 2 {
+                xs.into_iter()
+                    .map(|x| interp.call(a(1), vec![x], span))
+                    .collect::<EvalResult<Vec<_>>>()?
+            } else {
+                xs
+            };
+            symops::all_any(&conds, name == "all", span)
+        }
+        "count" if symops::is_symbolic(a(0)) || matches!(a(1), Value::Func(_)) => {
+            let xs = iter_values(a(0), span)?;
+            let mut hits = Vec::with_capacity(xs.len());
+            for x in xs {
+                hits.push(match a(1) {
+                    f @ Value::Func(_) => interp.call(f, vec![x], span)?,
+                    y => binary_values(BinOp::Eq, &x, y, span, span, span)?,
+                });
+            }
+            symops::sum(&hits, span)
+        }
+        "alldiff" => symops::alldiff(&iter_values(a(0), span)?, span),
+        "implies" | "iff" | "xor" => symops::connective(name, a(0), a(1), span),
         "sum" | "product" => {
             let xs = expect_list(a(0), span)?;
             let mut acc: i64 = if name == "sum" { 0 } else { 1 };

@@ -4,6 +4,7 @@ use super::builtins;
 use super::env::Env;
 use super::error::{EvalError, EvalErrorKind as K, EvalResult};
 use super::value::{Func, Value};
+use super::symops;
 use super::Sampler;
 use crate::render::particle;
 use crate::span::Span;
@@ -90,6 +91,9 @@ impl<'a> Interp<'a> {
             ExprKind::Binary(op, a, b) => self.binary(*op, a, b, env, span),
             ExprKind::Neg(a) => {
                 let v = self.eval(a, env)?;
+                if let Value::Sym(_) = v {
+                    return symops::binary(BinOp::Mul, &v, &Value::Int(-1), span);
+                }
                 let i = expect_int(&v, a.span)?;
                 i.checked_neg()
                     .map(Value::Int)
@@ -97,6 +101,9 @@ impl<'a> Interp<'a> {
             }
             ExprKind::Not(a) => {
                 let v = self.eval(a, env)?;
+                if let Value::Sym(_) = v {
+                    return Ok(symops::bool_value(symops::bool_term(&v, a.span)?.not()));
+                }
                 Ok(Value::Bool(!expect_bool(&v, a.span)?))
             }
             ExprKind::Call(callee, args) => {
@@ -109,15 +116,14 @@ impl<'a> Interp<'a> {
             }
             ExprKind::Index(target, args) => {
                 let t = self.eval(target, env)?;
-                let mut current = t;
+                let mut indices = Vec::with_capacity(args.len());
                 for arg in args {
-                    let IndexArg::Expr(e) = arg else {
-                        return Err(EvalError::new(K::Unsupported("`*` outside rules".into()), span));
-                    };
-                    let i = self.eval(e, env)?;
-                    current = index(&current, &i, e.span)?;
+                    indices.push(match arg {
+                        IndexArg::Expr(e) => Some((self.eval(e, env)?, e.span)),
+                        IndexArg::Wildcard(_) => None,
+                    });
                 }
-                Ok(current)
+                index_all(&t, &indices, span)
             }
             ExprKind::Field(target, field) => {
                 let t = self.eval(target, env)?;
@@ -125,6 +131,12 @@ impl<'a> Interp<'a> {
             }
             ExprKind::If(c, a, b) => {
                 let cond = self.eval(c, env)?;
+                if let Value::Sym(_) = cond {
+                    return Err(EvalError::new(
+                        K::Invalid("a condition over unknowns cannot choose a branch; write `implies(c, a)` or `(c and a) or (not c and b)`".into()),
+                        c.span,
+                    ));
+                }
                 if expect_bool(&cond, c.span)? {
                     self.eval(a, env)
                 } else {
@@ -270,13 +282,24 @@ impl<'a> Interp<'a> {
     }
 
     fn binary(&mut self, op: BinOp, a: &Expr, b: &Expr, env: &Env, span: Span) -> EvalResult<Value> {
-        // Short-circuit boolean operators.
+        // Short-circuit boolean operators; conditions over unknowns combine.
         if matches!(op, BinOp::And | BinOp::Or) {
-            let l = expect_bool(&self.eval(a, env)?, a.span)?;
-            if (op == BinOp::And && !l) || (op == BinOp::Or && l) {
-                return Ok(Value::Bool(l));
+            let lv = self.eval(a, env)?;
+            if let Value::Bool(l) = lv {
+                if (op == BinOp::And && !l) || (op == BinOp::Or && l) {
+                    return Ok(Value::Bool(l));
+                }
+                let rv = self.eval(b, env)?;
+                if let Value::Sym(_) = rv {
+                    return symops::binary(op, &lv, &rv, span);
+                }
+                return Ok(Value::Bool(expect_bool(&rv, b.span)?));
             }
-            return Ok(Value::Bool(expect_bool(&self.eval(b, env)?, b.span)?));
+            if let Value::Sym(_) = lv {
+                let rv = self.eval(b, env)?;
+                return symops::binary(op, &lv, &rv, span);
+            }
+            return Err(type_error("a bool", &lv, a.span));
         }
         let l = self.eval(a, env)?;
         let r = self.eval(b, env)?;
@@ -473,6 +496,28 @@ fn get_field(t: &Value, field: &Ident) -> EvalResult<Value> {
     }
 }
 
+/// `target[i, j, ...]`; a `None` index is the wildcard `*`, which keeps every
+/// element along that position.
+pub fn index_all(target: &Value, indices: &[Option<(Value, Span)>], span: Span) -> EvalResult<Value> {
+    let Some((first, rest)) = indices.split_first() else {
+        return Ok(target.clone());
+    };
+    match first {
+        Some((i, ispan)) => index_all(&index(target, i, *ispan)?, rest, span),
+        None => {
+            let items = match target {
+                Value::Map(entries) => entries.iter().map(|(_, v)| v.clone()).collect(),
+                other => iter_values(other, span)?,
+            };
+            let out = items
+                .iter()
+                .map(|x| index_all(x, rest, span))
+                .collect::<EvalResult<Vec<_>>>()?;
+            Ok(Value::list(out))
+        }
+    }
+}
+
 /// `target[i]` for lists, tuples, strings (by character) and maps.
 pub fn index(target: &Value, i: &Value, span: Span) -> EvalResult<Value> {
     let position = |len: usize, what: &'static str| -> EvalResult<usize> {
@@ -506,6 +551,12 @@ pub fn binary_values(
     span: Span,
 ) -> EvalResult<Value> {
     use BinOp::*;
+    let symbolic = matches!(l, Value::Sym(_))
+        || matches!(r, Value::Sym(_))
+        || (matches!(op, In | NotIn) && symops::is_symbolic(r) && !matches!(l, Value::Str(_)));
+    if symbolic {
+        return symops::binary(op, l, r, span);
+    }
     let overflow = || {
         EvalError::new(
             K::Overflow(format!("{} {} {}", l.display(), op.symbol(), r.display())),

@@ -5,6 +5,8 @@ pub mod builtins;
 pub mod env;
 pub mod error;
 pub mod interp;
+pub mod sym;
+pub mod symops;
 pub mod value;
 
 pub use env::Env;

@@ -22,6 +22,8 @@ pub enum Value {
     Map(Rc<Vec<(Value, Value)>>),
     /// A function value (lambda, user function or builtin).
     Func(Rc<Func>),
+    /// An expression over the unknowns of a constraint model.
+    Sym(Rc<super::sym::Sym>),
 }
 
 /// A callable value.
@@ -58,6 +60,8 @@ pub enum TypeName {
     Map,
     /// `function`
     Func,
+    /// An expression over unknowns.
+    Sym,
 }
 
 impl fmt::Display for TypeName {
@@ -70,6 +74,7 @@ impl fmt::Display for TypeName {
             TypeName::Tuple => "tuple",
             TypeName::Map => "map",
             TypeName::Func => "function",
+            TypeName::Sym => "expression over unknowns",
         })
     }
 }
@@ -100,6 +105,7 @@ impl Value {
             Value::Tuple(_) => TypeName::Tuple,
             Value::Map(_) => TypeName::Map,
             Value::Func(_) => TypeName::Func,
+            Value::Sym(_) => TypeName::Sym,
         }
     }
 
@@ -121,7 +127,7 @@ impl Value {
                 }
                 a.len().cmp(&b.len())
             }
-            (Func(_), Func(_)) => Ordering::Equal,
+            (Func(_), Func(_)) | (Sym(_), Sym(_)) => Ordering::Equal,
             _ => rank(self).cmp(&rank(other)),
         }
     }
@@ -162,6 +168,7 @@ impl Value {
                     .join(", ")
             ),
             Value::Func(_) => "<function>".to_string(),
+            Value::Sym(s) => s.to_string(),
         }
     }
 
@@ -192,7 +199,7 @@ impl Value {
                     )
                 }
             }
-            Value::Func(_) => J::Null,
+            Value::Func(_) | Value::Sym(_) => J::Null,
         }
     }
 }
@@ -216,6 +223,7 @@ fn rank(v: &Value) -> u8 {
         Value::List(_) => 4,
         Value::Map(_) => 5,
         Value::Func(_) => 6,
+        Value::Sym(_) => 7,
     }
 }
 

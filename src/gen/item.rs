@@ -8,7 +8,8 @@ use super::rng::Rng;
 use super::sampler::RngSampler;
 use super::seed::item_seed;
 use crate::check::program::{Program, TierDef};
-use crate::eval::interp::{bind_pattern, expect_bool, iter_values, literal_value};
+use super::constraint::{Constraints, Outcome};
+use crate::eval::interp::{bind_pattern, expect_bool, expect_int, iter_values, literal_value};
 use crate::eval::{Env, EvalError, EvalErrorKind, Interp, Value};
 use crate::span::Span;
 use crate::syntax::ast::{Block, LangText, Stmt, TierValue};
@@ -89,7 +90,8 @@ pub fn generate(program: &Program, tier: &str, index: u64, dataset_seed: u64) ->
         let flow = {
             let mut sampler = RngSampler::new(&mut rng);
             let mut interp = Interp::new(program, Some(&mut sampler));
-            run_block(&mut interp, &program.generate, base.clone(), &mut steps, &mut step_envs).map_err(rt)?
+            let mut cons = None;
+            run_block(program, &mut interp, &program.generate, base.clone(), &mut cons, &mut steps, &mut step_envs).map_err(rt)?
         };
         match flow {
             Flow::Reject(span) => {
@@ -147,9 +149,11 @@ fn sample_levers(program: &Program, tier: &TierDef, rng: &mut Rng) -> Result<Vec
 
 /// Runs a block; steps are recorded with the environment they see.
 fn run_block<'p>(
+    program: &Program,
     interp: &mut Interp<'_>,
     block: &'p Block,
     mut env: Env,
+    cons: &mut Option<Constraints>,
     steps: &mut Vec<&'p LangText>,
     step_envs: &mut Vec<Env>,
 ) -> Result<Flow, EvalError> {
@@ -175,7 +179,7 @@ fn run_block<'p>(
                 let source = interp.eval(&binding.source, &env)?;
                 for item in iter_values(&source, binding.source.span)? {
                     let inner = bind_pattern(&env, &binding.pattern, item)?;
-                    if let Flow::Reject(span) = run_block(interp, body, inner, steps, step_envs)? {
+                    if let Flow::Reject(span) = run_block(program, interp, body, inner, cons, steps, step_envs)? {
                         return Ok(Flow::Reject(span));
                     }
                 }
@@ -188,23 +192,90 @@ fn run_block<'p>(
                     otherwise.as_ref()
                 };
                 if let Some(b) = branch {
-                    if let Flow::Reject(span) = run_block(interp, b, env.clone(), steps, step_envs)? {
+                    if let Flow::Reject(span) = run_block(program, interp, b, env.clone(), cons, steps, step_envs)? {
                         return Ok(Flow::Reject(span));
                     }
                 }
             }
-            Stmt::SampleSolution(_, span) | Stmt::UniqueAnswer(span) | Stmt::Optimize(_, _, span) => {
-                return Err(unsupported(*span));
+            Stmt::SampleSolution(pattern, span) => {
+                let c = ensure_model(program, interp, &mut env, cons, *span)?;
+                match c.sample(interp, *span)? {
+                    Outcome::Value(v) => env = bind_pattern(&env, pattern, v)?,
+                    Outcome::Reject => return Ok(Flow::Reject(*span)),
+                }
             }
-            Stmt::Dig(_, dig) => return Err(unsupported(dig.span)),
-            Stmt::Reveal(_, reveal) => return Err(unsupported(reveal.span)),
+            Stmt::Dig(pattern, dig) => {
+                let c = ensure_model(program, interp, &mut env, cons, dig.span)?;
+                let from = interp.eval(&dig.from, &env)?;
+                let keep = expect_int(&interp.eval(&dig.keep, &env)?, dig.keep.span)?;
+                let var = dig.var.as_ref().map(|v| v.name.as_str());
+                let symmetry = dig.symmetry.as_ref().map(|s| s.name.as_str()).filter(|s| *s != "none");
+                match c.dig(interp, var, from, keep, symmetry, dig.span)? {
+                    Outcome::Value(v) => env = bind_pattern(&env, pattern, v)?,
+                    Outcome::Reject => return Ok(Flow::Reject(dig.span)),
+                }
+            }
+            Stmt::Reveal(pattern, reveal) => {
+                let c = ensure_model(program, interp, &mut env, cons, reveal.span)?;
+                let from = interp.eval(&reveal.from, &env)?;
+                let limit = match &reveal.limit {
+                    Some(l) => Some(expect_int(&interp.eval(l, &env)?, l.span)?),
+                    None => None,
+                };
+                match c.reveal(interp, from, limit, reveal.span)? {
+                    Outcome::Value(v) => {
+                        if let Some(p) = pattern {
+                            env = bind_pattern(&env, p, v)?;
+                        }
+                    }
+                    Outcome::Reject => return Ok(Flow::Reject(reveal.span)),
+                }
+            }
+            Stmt::Clue(expr, span) => {
+                let c = ensure_model(program, interp, &mut env, cons, *span)?;
+                let v = interp.eval(expr, &env)?;
+                if let Outcome::Reject = c.clue(v, *span)? {
+                    return Ok(Flow::Reject(*span));
+                }
+            }
+            Stmt::Unique(expr, span) => {
+                let c = ensure_model(program, interp, &mut env, cons, *span)?;
+                let v = interp.eval(expr, &env)?;
+                if let Outcome::Reject = c.unique(v, *span)? {
+                    return Ok(Flow::Reject(*span));
+                }
+            }
+            Stmt::Optimize(pattern, maximize, expr, span) => {
+                let c = ensure_model(program, interp, &mut env, cons, *span)?;
+                let v = interp.eval(expr, &env)?;
+                match c.optimize(v, *maximize, *span)? {
+                    Outcome::Value(v) => {
+                        if let Some(p) = pattern {
+                            env = bind_pattern(&env, p, v)?;
+                        }
+                    }
+                    Outcome::Reject => return Ok(Flow::Reject(*span)),
+                }
+            }
         }
     }
     Ok(Flow::Done(env))
 }
 
-fn unsupported(span: Span) -> EvalError {
-    EvalError::new(EvalErrorKind::Unsupported("constraint construct".into()), span)
+/// The attempt's constraint model, built on first use; binds the finds in `env`.
+fn ensure_model<'c>(
+    program: &Program,
+    interp: &mut Interp<'_>,
+    env: &mut Env,
+    cons: &'c mut Option<Constraints>,
+    span: Span,
+) -> Result<&'c mut Constraints, EvalError> {
+    if cons.is_none() {
+        let (c, bound) = Constraints::build(program, interp, env, span)?;
+        *env = bound;
+        *cons = Some(c);
+    }
+    cons.as_mut().ok_or_else(|| EvalError::new(EvalErrorKind::Invalid("no constraint model".into()), span))
 }
 
 #[allow(clippy::too_many_arguments)]

@@ -1,5 +1,6 @@
 //! Gen: seeded sampling and generation. The only module that holds an RNG.
 
+pub mod constraint;
 pub mod error;
 pub mod gold;
 pub mod item;

@@ -230,8 +230,10 @@ pub enum Stmt {
     SampleSolution(Pattern, Span),
     /// `let name = dig var from grid keep n symmetry s`.
     Dig(Pattern, Dig),
-    /// `let name = reveal clue from candidates until unique`, or the bare statement.
+    /// `let name = reveal clues until unique`, or the bare statement.
     Reveal(Option<Pattern>, Reveal),
+    /// `clue EXPR`.
+    Clue(Expr, Span),
     /// `require cond else "why"`.
     Require(Expr, Option<Expr>, Span),
     /// `step en "..." ko "..."`.
@@ -240,18 +242,18 @@ pub enum Stmt {
     For(Binding, Block, Span),
     /// `if cond { ... } else { ... }`.
     If(Expr, Block, Option<Block>, Span),
-    /// `unique answer`.
-    UniqueAnswer(Span),
-    /// `maximize expr` (true) or `minimize expr` (false).
-    Optimize(bool, Expr, Span),
+    /// `unique EXPR`.
+    Unique(Expr, Span),
+    /// `[let p =] maximize expr` (true) or `minimize expr` (false).
+    Optimize(Option<Pattern>, bool, Expr, Span),
 }
 
 /// The `dig` construct.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Dig {
-    /// The unknown whose clues are removed.
-    pub var: Ident,
-    /// The full solution to start from.
+    /// `cell from grid`: the unknown whose cells are the clues; `from` is then the solution.
+    pub var: Option<Ident>,
+    /// The solution (with `var`), or the list of `(label, constraint)` clues.
     pub from: Expr,
     /// How many clues to keep.
     pub keep: Expr,
@@ -264,9 +266,7 @@ pub struct Dig {
 /// The `reveal` construct.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Reveal {
-    /// The clue family.
-    pub clue: Ident,
-    /// The candidates.
+    /// The candidate clues: a list of `(label, constraint)`.
     pub from: Expr,
     /// An optional limit on the number of clues.
     pub limit: Option<Expr>,

@@ -315,6 +315,10 @@ impl<'s> Lowerer<'s> {
                     Rule::sample_solution => Stmt::SampleSolution(pattern, span),
                     Rule::dig_expr => Stmt::Dig(pattern, self.dig(value)?),
                     Rule::reveal_expr => Stmt::Reveal(Some(pattern), self.reveal(value)?),
+                    Rule::optimize_expr => {
+                        let (max, expr) = self.optimize(value)?;
+                        Stmt::Optimize(Some(pattern), max, expr, span)
+                    }
                     _ => Stmt::Let(pattern, self.expr(value)?),
                 }
             }
@@ -345,22 +349,35 @@ impl<'s> Lowerer<'s> {
                 };
                 Stmt::If(cond, then, otherwise, span)
             }
-            Rule::unique_stmt => Stmt::UniqueAnswer(span),
+            Rule::unique_stmt => Stmt::Unique(self.expr(next(&mut inner, &pair)?)?, span),
+            Rule::clue_stmt => Stmt::Clue(self.expr(next(&mut inner, &pair)?)?, span),
             Rule::optimize_stmt => {
-                let dir = next(&mut inner, &pair)?;
-                let expr = self.expr(next(&mut inner, &pair)?)?;
-                Stmt::Optimize(dir.as_str() == "maximize", expr, span)
+                let (max, expr) = self.optimize(next(&mut inner, &pair)?)?;
+                Stmt::Optimize(None, max, expr, span)
             }
             Rule::reveal_stmt => Stmt::Reveal(None, self.reveal(next(&mut inner, &pair)?)?),
             _ => return Err(self.shape(&pair)),
         })
     }
 
+    fn optimize(&self, pair: Pair<Rule>) -> Result<(bool, Expr)> {
+        let mut inner = pair.clone().into_inner();
+        let dir = next(&mut inner, &pair)?;
+        let expr = self.expr(next(&mut inner, &pair)?)?;
+        Ok((dir.as_str() == "maximize", expr))
+    }
+
     fn dig(&self, pair: Pair<Rule>) -> Result<Dig> {
         let span = trimmed(&pair);
         let mut inner = pair.clone().into_inner();
-        let var = self.ident(next(&mut inner, &pair)?)?;
-        let from = self.expr(next(&mut inner, &pair)?)?;
+        let source = next(&mut inner, &pair)?;
+        let (var, from) = if source.as_rule() == Rule::dig_cells {
+            let mut cells = source.clone().into_inner();
+            let var = self.ident(next(&mut cells, &source)?)?;
+            (Some(var), self.expr(next(&mut cells, &source)?)?)
+        } else {
+            (None, self.expr(source)?)
+        };
         let keep = self.expr(next(&mut inner, &pair)?)?;
         let symmetry = inner.next().map(|p| self.ident(p)).transpose()?;
         Ok(Dig {
@@ -375,11 +392,9 @@ impl<'s> Lowerer<'s> {
     fn reveal(&self, pair: Pair<Rule>) -> Result<Reveal> {
         let span = trimmed(&pair);
         let mut inner = pair.clone().into_inner();
-        let clue = self.ident(next(&mut inner, &pair)?)?;
         let from = self.expr(next(&mut inner, &pair)?)?;
         let limit = inner.next().map(|p| self.expr(p)).transpose()?;
         Ok(Reveal {
-            clue,
             from,
             limit,
             span,

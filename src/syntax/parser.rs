@@ -52,7 +52,10 @@ pub fn describe(rule: Rule) -> Option<&'static str> {
         | Rule::if_stmt
         | Rule::unique_stmt
         | Rule::optimize_stmt
-        | Rule::reveal_stmt => "a statement (`let`, `require`, `step`, `for`, `if`, ...)",
+        | Rule::reveal_stmt
+        | Rule::clue_stmt => "a statement (`let`, `require`, `step`, `for`, `if`, ...)",
+        Rule::optimize_expr => "`maximize` or `minimize`",
+        Rule::dig_cells => "`NAME from SOLUTION`",
         Rule::optimize_dir => "`maximize` or `minimize`",
         Rule::sample_solution => "`sample solution`",
         Rule::dig_expr => "`dig`",

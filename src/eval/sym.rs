@@ -1,0 +1,220 @@
+//! Symbolic values: expressions over the unknowns of a `find`, built when a
+//! rule (or a clue, or an objective) applies operators to unknowns. The
+//! generator encodes them into the SAT backend; nothing here knows a solver.
+
+use crate::sat::CmpOp;
+use std::fmt;
+
+/// An integer expression over unknowns: `Σ coef·atom + constant`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct IntTerm {
+    /// The weighted atoms.
+    pub terms: Vec<(i64, Atom)>,
+    /// The constant part.
+    pub constant: i64,
+}
+
+/// An integer-valued atom of an [`IntTerm`].
+#[derive(Debug, Clone, PartialEq)]
+pub enum Atom {
+    /// Unknown number `id` (an index into the generator's variable table).
+    Var(usize),
+    /// A condition used as 0 or 1 (e.g. in `sum` or `count`).
+    Bool(Box<BoolTerm>),
+}
+
+/// A condition over unknowns.
+#[derive(Debug, Clone, PartialEq)]
+pub enum BoolTerm {
+    /// A constant.
+    Const(bool),
+    /// `term op 0`.
+    Cmp(IntTerm, CmpOp),
+    /// All hold.
+    And(Vec<BoolTerm>),
+    /// One holds.
+    Or(Vec<BoolTerm>),
+    /// Does not hold.
+    Not(Box<BoolTerm>),
+    /// The integer terms take pairwise different values.
+    AllDiff(Vec<IntTerm>),
+}
+
+/// A symbolic value: an integer or a condition over unknowns.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Sym {
+    /// An integer expression.
+    Int(IntTerm),
+    /// A condition.
+    Bool(BoolTerm),
+}
+
+impl IntTerm {
+    /// A constant term.
+    pub fn constant(c: i64) -> IntTerm {
+        IntTerm {
+            terms: Vec::new(),
+            constant: c,
+        }
+    }
+
+    /// Unknown `id`.
+    pub fn var(id: usize) -> IntTerm {
+        IntTerm {
+            terms: vec![(1, Atom::Var(id))],
+            constant: 0,
+        }
+    }
+
+    /// A condition as 0/1.
+    pub fn from_bool(b: BoolTerm) -> IntTerm {
+        match b {
+            BoolTerm::Const(v) => IntTerm::constant(v as i64),
+            other => IntTerm {
+                terms: vec![(1, Atom::Bool(Box::new(other)))],
+                constant: 0,
+            },
+        }
+    }
+
+    /// `self + k·other`, or `None` on overflow.
+    pub fn add_scaled(&self, other: &IntTerm, k: i64) -> Option<IntTerm> {
+        let mut terms = self.terms.clone();
+        for (c, a) in &other.terms {
+            let c = c.checked_mul(k)?;
+            match terms.iter_mut().find(|(_, b)| b == a) {
+                Some(slot) => slot.0 = slot.0.checked_add(c)?,
+                None => terms.push((c, a.clone())),
+            }
+        }
+        terms.retain(|(c, _)| *c != 0);
+        Some(IntTerm {
+            terms,
+            constant: self.constant.checked_add(other.constant.checked_mul(k)?)?,
+        })
+    }
+
+    /// `k·self`, or `None` on overflow.
+    pub fn scale(&self, k: i64) -> Option<IntTerm> {
+        IntTerm::constant(0).add_scaled(self, k)
+    }
+
+    /// The value under an assignment of the unknowns.
+    pub fn eval(&self, values: &[i64]) -> Option<i64> {
+        let mut total = self.constant;
+        for (c, a) in &self.terms {
+            let v = match a {
+                Atom::Var(id) => *values.get(*id)?,
+                Atom::Bool(b) => b.eval(values)? as i64,
+            };
+            total = total.checked_add(c.checked_mul(v)?)?;
+        }
+        Some(total)
+    }
+
+    /// Whether it mentions no unknown.
+    pub fn is_constant(&self) -> bool {
+        self.terms.is_empty()
+    }
+}
+
+impl BoolTerm {
+    /// The truth value under an assignment of the unknowns.
+    pub fn eval(&self, values: &[i64]) -> Option<bool> {
+        Some(match self {
+            BoolTerm::Const(b) => *b,
+            BoolTerm::Cmp(t, op) => op.eval(t.eval(values)?, 0),
+            BoolTerm::And(xs) => {
+                for x in xs {
+                    if !x.eval(values)? {
+                        return Some(false);
+                    }
+                }
+                true
+            }
+            BoolTerm::Or(xs) => {
+                for x in xs {
+                    if x.eval(values)? {
+                        return Some(true);
+                    }
+                }
+                false
+            }
+            BoolTerm::Not(x) => !x.eval(values)?,
+            BoolTerm::AllDiff(ts) => {
+                let mut seen = Vec::with_capacity(ts.len());
+                for t in ts {
+                    let v = t.eval(values)?;
+                    if seen.contains(&v) {
+                        return Some(false);
+                    }
+                    seen.push(v);
+                }
+                true
+            }
+        })
+    }
+
+    /// `a op b` for integer terms, folded when both are constant.
+    pub fn compare(a: &IntTerm, op: CmpOp, b: &IntTerm) -> Option<BoolTerm> {
+        let diff = a.add_scaled(b, -1)?;
+        if diff.is_constant() {
+            return Some(BoolTerm::Const(op.eval(diff.constant, 0)));
+        }
+        Some(BoolTerm::Cmp(diff, op))
+    }
+
+    /// Conjunction, folding constants.
+    pub fn and(items: Vec<BoolTerm>) -> BoolTerm {
+        let mut out = Vec::new();
+        for item in items {
+            match item {
+                BoolTerm::Const(true) => {}
+                BoolTerm::Const(false) => return BoolTerm::Const(false),
+                BoolTerm::And(inner) => out.extend(inner),
+                other => out.push(other),
+            }
+        }
+        match out.len() {
+            0 => BoolTerm::Const(true),
+            1 => out.pop().unwrap_or(BoolTerm::Const(true)),
+            _ => BoolTerm::And(out),
+        }
+    }
+
+    /// Disjunction, folding constants.
+    pub fn or(items: Vec<BoolTerm>) -> BoolTerm {
+        let mut out = Vec::new();
+        for item in items {
+            match item {
+                BoolTerm::Const(false) => {}
+                BoolTerm::Const(true) => return BoolTerm::Const(true),
+                BoolTerm::Or(inner) => out.extend(inner),
+                other => out.push(other),
+            }
+        }
+        match out.len() {
+            0 => BoolTerm::Const(false),
+            1 => out.pop().unwrap_or(BoolTerm::Const(false)),
+            _ => BoolTerm::Or(out),
+        }
+    }
+
+    /// Negation, folding constants.
+    pub fn not(self) -> BoolTerm {
+        match self {
+            BoolTerm::Const(b) => BoolTerm::Const(!b),
+            BoolTerm::Not(inner) => *inner,
+            other => BoolTerm::Not(Box::new(other)),
+        }
+    }
+}
+
+impl fmt::Display for Sym {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Sym::Int(_) => f.write_str("<integer expression over unknowns>"),
+            Sym::Bool(_) => f.write_str("<condition over unknowns>"),
+        }
+    }
+}

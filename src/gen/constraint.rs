@@ -1,0 +1,637 @@
+//! The constraint half of generation: the unknowns of `find`, the rules, and
+//! the statements that use the SAT backend (`sample solution`, `dig`,
+//! `reveal`, `clue`, `unique`, `maximize`/`minimize`).
+//!
+//! Determinism: only SAT/UNSAT verdicts steer generation. The hidden solution
+//! comes from an oracle walk (unknowns and values in RNG order, keep a value
+//! while the model stays satisfiable), never from a model the solver returns,
+//! so records do not change when the backend does. Clues are assumptions on
+//! one incremental solver per attempt.
+
+use crate::check::program::Program;
+use crate::eval::interp::{bind_pattern, expect_int, iter_values};
+use crate::eval::sym::{Atom, BoolTerm, IntTerm, Sym};
+use crate::eval::symops::{bool_term, int_term};
+use crate::eval::{Env, EvalError, EvalErrorKind as K, EvalResult, Interp, Value};
+use crate::sat::{default_backend, CmpOp, IntVar, LinExpr, Lit, Model, SatError};
+use crate::span::Span;
+use crate::syntax::ast::{Binding, Expr};
+use std::rc::Rc;
+
+/// One `find`: its name, its array of unknowns, and each cell's label.
+struct FindLayout {
+    name: String,
+    /// Nested lists/maps of symbolic unknowns, as specs index them.
+    value: Value,
+    /// Unknown ids in index order.
+    ids: Vec<usize>,
+    /// The index tuple of each cell (a single value for one index).
+    labels: Vec<Value>,
+    /// Index ranges when every index is `0..n` (for symmetries).
+    dims: Option<Vec<usize>>,
+}
+
+/// The constraint model of one generation attempt.
+pub struct Constraints {
+    model: Model,
+    vars: Vec<IntVar>,
+    domains: Vec<Vec<i64>>,
+    finds: Vec<FindLayout>,
+    /// The hidden solution, once sampled.
+    solution: Option<Vec<i64>>,
+    /// Active clue literals (assumptions of every solve).
+    clues: Vec<Lit>,
+}
+
+/// The result of a constraint statement.
+pub enum Outcome {
+    /// A value to bind (or nothing).
+    Value(Value),
+    /// The attempt is rejected (e.g. digging could not reach `keep`).
+    Reject,
+}
+
+fn sat_error(e: SatError, span: Span) -> EvalError {
+    EvalError::new(K::Invalid(format!("constraint model: {e}")), span)
+}
+
+fn invalid(message: impl Into<String>, span: Span) -> EvalError {
+    EvalError::new(K::Invalid(message.into()), span)
+}
+
+impl Constraints {
+    /// Builds the model: unknowns from every `find`, then every rule,
+    /// evaluated in `env`. Returns the environment with the finds bound.
+    pub fn build(program: &Program, interp: &mut Interp<'_>, env: &Env, span: Span) -> EvalResult<(Constraints, Env)> {
+        let model = Model::new(default_backend()).map_err(|e| sat_error(e, span))?;
+        let mut c = Constraints {
+            model,
+            vars: Vec::new(),
+            domains: Vec::new(),
+            finds: Vec::new(),
+            solution: None,
+            clues: Vec::new(),
+        };
+        let mut env = env.clone();
+        for find in &program.finds {
+            let domain: Vec<i64> = match &find.domain {
+                None => vec![0, 1],
+                Some(d) => {
+                    let v = interp.eval(d, &env)?;
+                    let mut ds = iter_values(&v, d.span)?
+                        .iter()
+                        .map(|x| expect_int(x, d.span))
+                        .collect::<EvalResult<Vec<_>>>()?;
+                    ds.sort_unstable();
+                    ds.dedup();
+                    if ds.is_empty() {
+                        return Err(invalid(format!("`{}` has an empty domain", find.name.name), d.span));
+                    }
+                    ds
+                }
+            };
+            let is_bool = find.domain.is_none();
+            let mut layout = FindLayout {
+                name: find.name.name.clone(),
+                value: Value::Int(0),
+                ids: Vec::new(),
+                labels: Vec::new(),
+                dims: Some(Vec::new()),
+            };
+            layout.value = c.array(interp, &env, &find.index, &[], &domain, is_bool, &mut layout, find.span)?;
+            env = env.bind(&find.name.name, layout.value.clone());
+            c.finds.push(layout);
+        }
+        for rule in &program.rules {
+            let mut instances = Vec::new();
+            for_each_binding(interp, &env, &rule.bindings, &mut |interp, env| {
+                instances.push((interp.eval(&rule.body, env)?, describe_bindings(env, &rule.bindings)));
+                Ok(())
+            })?;
+            for (value, at) in instances {
+                match value {
+                    Value::Bool(true) => {}
+                    Value::Bool(false) => {
+                        return Err(invalid(
+                            format!("rule `{}` can never hold{at}", rule.name.name),
+                            rule.span,
+                        ))
+                    }
+                    other => {
+                        let t = bool_term(&other, rule.body.span)?;
+                        c.assert(&t).map_err(|e| sat_error(e, rule.span))?;
+                    }
+                }
+            }
+        }
+        Ok((c, env))
+    }
+
+    /// Creates the unknowns of one `find` level by level.
+    #[allow(clippy::too_many_arguments)]
+    fn array(
+        &mut self,
+        interp: &mut Interp<'_>,
+        env: &Env,
+        bindings: &[Binding],
+        prefix: &[Value],
+        domain: &[i64],
+        is_bool: bool,
+        layout: &mut FindLayout,
+        span: Span,
+    ) -> EvalResult<Value> {
+        let Some((binding, rest)) = bindings.split_first() else {
+            let id = self.vars.len();
+            let var = self.model.new_int(domain).map_err(|e| sat_error(e, span))?;
+            self.vars.push(var);
+            self.domains.push(domain.to_vec());
+            layout.ids.push(id);
+            layout.labels.push(match prefix {
+                [one] => one.clone(),
+                many => Value::tuple(many.to_vec()),
+            });
+            let term = IntTerm::var(id);
+            return Ok(Value::Sym(Rc::new(if is_bool {
+                Sym::Bool(BoolTerm::Cmp(
+                    term.add_scaled(&IntTerm::constant(1), -1).unwrap_or(term),
+                    CmpOp::Eq,
+                ))
+            } else {
+                Sym::Int(term)
+            })));
+        };
+        let source = interp.eval(&binding.source, env)?;
+        let items = iter_values(&source, binding.source.span)?;
+        let is_range = items.iter().enumerate().all(|(i, v)| *v == Value::Int(i as i64));
+        if let Some(dims) = layout.dims.as_mut() {
+            if is_range && dims.len() == prefix.len() {
+                dims.push(items.len());
+            } else if !is_range {
+                layout.dims = None;
+            }
+        }
+        let mut out = Vec::with_capacity(items.len());
+        for item in items {
+            let inner_env = bind_pattern(env, &binding.pattern, item.clone())?;
+            let mut p = prefix.to_vec();
+            p.push(item.clone());
+            out.push((item, self.array(interp, &inner_env, rest, &p, domain, is_bool, layout, span)?));
+        }
+        if is_range {
+            Ok(Value::list(out.into_iter().map(|(_, v)| v).collect()))
+        } else {
+            Ok(Value::Map(Rc::new(out)))
+        }
+    }
+
+    // ---------------------------------------------------------------- encoding
+
+    /// Asserts a condition at the top level.
+    fn assert(&mut self, t: &BoolTerm) -> Result<(), SatError> {
+        match t {
+            BoolTerm::Const(true) => Ok(()),
+            BoolTerm::And(items) => items.iter().try_for_each(|i| self.assert(i)),
+            BoolTerm::AllDiff(terms) if terms.iter().all(|t| self.single_var(t).is_some()) => {
+                let xs: Vec<IntVar> = terms.iter().filter_map(|t| self.single_var(t)).collect();
+                self.model.alldiff(&xs)
+            }
+            other => {
+                let l = self.lit(other)?;
+                self.model.add(l)
+            }
+        }
+    }
+
+    /// The unknown if the term is exactly one unknown.
+    fn single_var(&self, t: &IntTerm) -> Option<IntVar> {
+        match t.terms.as_slice() {
+            [(1, Atom::Var(id))] if t.constant == 0 => self.vars.get(*id).copied(),
+            _ => None,
+        }
+    }
+
+    /// A literal equivalent to the condition.
+    fn lit(&mut self, t: &BoolTerm) -> Result<Lit, SatError> {
+        match t {
+            BoolTerm::Const(b) => Ok(self.model.const_lit(*b)),
+            BoolTerm::Not(x) => Ok(!self.lit(x)?),
+            BoolTerm::And(xs) => {
+                let lits = xs.iter().map(|x| self.lit(x)).collect::<Result<Vec<_>, _>>()?;
+                self.model.and(&lits)
+            }
+            BoolTerm::Or(xs) => {
+                let lits = xs.iter().map(|x| self.lit(x)).collect::<Result<Vec<_>, _>>()?;
+                self.model.or(&lits)
+            }
+            BoolTerm::AllDiff(terms) => {
+                let mut pairs = Vec::new();
+                for i in 0..terms.len() {
+                    for j in i + 1..terms.len() {
+                        let ne = BoolTerm::compare(&terms[i], CmpOp::Ne, &terms[j])
+                            .ok_or(SatError::Overflow)?;
+                        pairs.push(self.lit(&ne)?);
+                    }
+                }
+                self.model.and(&pairs)
+            }
+            BoolTerm::Cmp(term, op) => self.cmp(term, *op),
+        }
+    }
+
+    /// `term op 0`.
+    fn cmp(&mut self, term: &IntTerm, op: CmpOp) -> Result<Lit, SatError> {
+        // One unknown with coefficient ±1: an order or equality literal.
+        if let [(coef, Atom::Var(id))] = term.terms.as_slice() {
+            if *coef == 1 || *coef == -1 {
+                let x = self.vars[*id];
+                let (op, k) = if *coef == 1 {
+                    (op, -term.constant)
+                } else {
+                    (op.flip(), term.constant)
+                };
+                return self.model.cmp_const(x, op, k);
+            }
+        }
+        // A count of conditions: a totalizer.
+        if term.terms.iter().all(|(c, a)| *c == 1 && matches!(a, Atom::Bool(_))) {
+            let mut lits = Vec::with_capacity(term.terms.len());
+            for (_, a) in &term.terms {
+                if let Atom::Bool(b) = a {
+                    lits.push(self.lit(b)?);
+                }
+            }
+            return self.model.count(&lits, op, -term.constant);
+        }
+        let mut lin = LinExpr::new();
+        for (c, a) in &term.terms {
+            let x = match a {
+                Atom::Var(id) => self.vars[*id],
+                Atom::Bool(b) => {
+                    let l = self.lit(b)?;
+                    self.model.int_from_bool(l)
+                }
+            };
+            lin = lin.term(*c, x);
+        }
+        self.model.linear(&lin.plus(term.constant), op, 0)
+    }
+
+    fn lin_expr(&mut self, term: &IntTerm) -> Result<LinExpr, SatError> {
+        let mut lin = LinExpr::new();
+        for (c, a) in &term.terms {
+            let x = match a {
+                Atom::Var(id) => self.vars[*id],
+                Atom::Bool(b) => {
+                    let l = self.lit(b)?;
+                    self.model.int_from_bool(l)
+                }
+            };
+            lin = lin.term(*c, x);
+        }
+        Ok(lin.plus(term.constant))
+    }
+
+    // ---------------------------------------------------------------- statements
+
+    /// `sample solution`: a random solution by an oracle walk.
+    pub fn sample(&mut self, interp: &mut Interp<'_>, span: Span) -> EvalResult<Outcome> {
+        let mut fixed = self.clues.clone();
+        if !self.model.solve(&fixed).map_err(|e| sat_error(e, span))? {
+            return Ok(Outcome::Reject);
+        }
+        let order = interp.sampler(span)?.permutation(self.vars.len());
+        let mut solution = vec![0i64; self.vars.len()];
+        for id in order {
+            let domain = self.domains[id].clone();
+            let values = interp.sampler(span)?.permutation(domain.len());
+            for (k, &vi) in values.iter().enumerate() {
+                let lit = self.model.eq_lit(self.vars[id], domain[vi]);
+                let last = k + 1 == values.len();
+                fixed.push(lit);
+                // The model is satisfiable before this unknown, so its last
+                // remaining value needs no check.
+                if last || self.model.solve(&fixed).map_err(|e| sat_error(e, span))? {
+                    solution[id] = domain[vi];
+                    break;
+                }
+                fixed.pop();
+            }
+        }
+        self.solution = Some(solution);
+        Ok(Outcome::Value(self.solution_value()))
+    }
+
+    /// The solution as a map from each `find` name to its array of values.
+    fn solution_value(&self) -> Value {
+        let sol = self.solution.clone().unwrap_or_default();
+        Value::Map(Rc::new(
+            self.finds
+                .iter()
+                .map(|f| (Value::str(&f.name), substitute(&f.value, &sol)))
+                .collect(),
+        ))
+    }
+
+    fn hidden(&self, what: &str, span: Span) -> EvalResult<Vec<i64>> {
+        self.solution
+            .clone()
+            .ok_or_else(|| invalid(format!("`{what}` needs a hidden solution: write `let s = sample solution` before it"), span))
+    }
+
+    fn unique_under(&mut self, assumptions: &[Lit], solution: &[i64], span: Span) -> EvalResult<bool> {
+        let vars = self.vars.clone();
+        self.model
+            .is_unique_under(assumptions, &vars, solution)
+            .map_err(|e| sat_error(e, span))
+    }
+
+    /// Turns `(label, constraint)` candidates into labelled literals, each
+    /// checked to hold in the hidden solution.
+    fn candidates(&mut self, v: &Value, solution: &[i64], span: Span) -> EvalResult<Vec<(Value, Lit)>> {
+        let mut out = Vec::new();
+        for item in iter_values(v, span)? {
+            let (label, cond) = match &item {
+                Value::Tuple(pair) if pair.len() == 2 => (pair[0].clone(), pair[1].clone()),
+                other => (other.clone(), other.clone()),
+            };
+            let t = bool_term(&cond, span)?;
+            if t.eval(solution) != Some(true) {
+                return Err(invalid(
+                    format!("the clue labelled `{}` is false in the hidden solution", label.display()),
+                    span,
+                ));
+            }
+            let lit = self.lit(&t).map_err(|e| sat_error(e, span))?;
+            out.push((label, lit));
+        }
+        Ok(out)
+    }
+
+    /// `dig cell from grid keep n` / `dig CLUES keep n`.
+    pub fn dig(
+        &mut self,
+        interp: &mut Interp<'_>,
+        var: Option<&str>,
+        from: Value,
+        keep: i64,
+        symmetry: Option<&str>,
+        span: Span,
+    ) -> EvalResult<Outcome> {
+        let solution = self.hidden("dig", span)?;
+        let mut cands: Vec<(Value, Lit)> = Vec::new();
+        let mut partner: Option<Vec<usize>> = None;
+        if let Some(name) = var {
+            let find = self
+                .finds
+                .iter()
+                .position(|f| f.name == name)
+                .ok_or_else(|| invalid(format!("`{name}` is not a `find`"), span))?;
+            let (ids, labels) = (self.finds[find].ids.clone(), self.finds[find].labels.clone());
+            for (id, label) in ids.iter().zip(labels) {
+                cands.push((label, self.model.eq_lit(self.vars[*id], solution[*id])));
+            }
+            if symmetry == Some("rot180") {
+                let dims = self.finds[find]
+                    .dims
+                    .clone()
+                    .filter(|d| d.len() == 2)
+                    .ok_or_else(|| invalid("`symmetry rot180` needs a find over `0..n, 0..m`", span))?;
+                let (h, w) = (dims[0], dims[1]);
+                partner = Some((0..ids.len()).map(|i| (h - 1 - i / w) * w + (w - 1 - i % w)).collect());
+            }
+            let _ = from;
+        } else {
+            cands = self.candidates(&from, &solution, span)?;
+        }
+        if keep < 0 {
+            return Err(invalid(format!("`keep` is {keep}; it cannot be negative"), span));
+        }
+        let base = self.clues.clone();
+        let mut active = vec![true; cands.len()];
+        let assumptions = |active: &[bool]| -> Vec<Lit> {
+            base.iter()
+                .copied()
+                .chain(cands.iter().zip(active).filter(|(_, a)| **a).map(|((_, l), _)| *l))
+                .collect()
+        };
+        if !self.unique_under(&assumptions(&active), &solution, span)? {
+            return Ok(Outcome::Reject);
+        }
+        let mut count = cands.len() as i64;
+        let order = interp.sampler(span)?.permutation(cands.len());
+        for i in order {
+            if count <= keep {
+                break;
+            }
+            if !active[i] {
+                continue;
+            }
+            let mut group = vec![i];
+            if let Some(p) = &partner {
+                if p[i] != i {
+                    group.push(p[i]);
+                }
+            }
+            if count - (group.len() as i64) < keep {
+                continue;
+            }
+            for &g in &group {
+                active[g] = false;
+            }
+            if self.unique_under(&assumptions(&active), &solution, span)? {
+                count -= group.len() as i64;
+            } else {
+                for &g in &group {
+                    active[g] = true;
+                }
+            }
+        }
+        if count > keep {
+            return Ok(Outcome::Reject);
+        }
+        self.clues = assumptions(&active);
+        Ok(Outcome::Value(Value::list(
+            cands
+                .iter()
+                .zip(&active)
+                .filter(|(_, a)| **a)
+                .map(|((label, _), _)| label.clone())
+                .collect(),
+        )))
+    }
+
+    /// `reveal CLUES until unique [limit n]`.
+    pub fn reveal(&mut self, interp: &mut Interp<'_>, from: Value, limit: Option<i64>, span: Span) -> EvalResult<Outcome> {
+        let solution = self.hidden("reveal", span)?;
+        let cands = self.candidates(&from, &solution, span)?;
+        let order = interp.sampler(span)?.permutation(cands.len());
+        let mut active = self.clues.clone();
+        let mut chosen = Vec::new();
+        let mut unique = self.unique_under(&active, &solution, span)?;
+        for i in order {
+            if unique {
+                break;
+            }
+            let (label, lit) = &cands[i];
+            // Skip a clue the current ones already imply.
+            active.push(!*lit);
+            let informative = self.model.solve(&active).map_err(|e| sat_error(e, span))?;
+            active.pop();
+            if !informative {
+                continue;
+            }
+            if limit.is_some_and(|l| chosen.len() as i64 >= l) {
+                return Ok(Outcome::Reject);
+            }
+            active.push(*lit);
+            chosen.push(label.clone());
+            unique = self.unique_under(&active, &solution, span)?;
+        }
+        if !unique {
+            return Ok(Outcome::Reject);
+        }
+        self.clues = active;
+        Ok(Outcome::Value(Value::list(chosen)))
+    }
+
+    /// `clue EXPR`: add clues that hold in the hidden solution (if sampled).
+    pub fn clue(&mut self, v: Value, span: Span) -> EvalResult<Outcome> {
+        let items = match &v {
+            Value::List(_) => iter_values(&v, span)?,
+            other => vec![other.clone()],
+        };
+        for item in items {
+            let cond = match &item {
+                Value::Tuple(pair) if pair.len() == 2 => pair[1].clone(),
+                other => other.clone(),
+            };
+            let t = bool_term(&cond, span)?;
+            if let Some(sol) = &self.solution {
+                if t.eval(sol) != Some(true) {
+                    return Err(invalid("a clue is false in the hidden solution", span));
+                }
+            }
+            let lit = self.lit(&t).map_err(|e| sat_error(e, span))?;
+            self.clues.push(lit);
+        }
+        if !self.model.solve(&self.clues).map_err(|e| sat_error(e, span))? {
+            return Ok(Outcome::Reject);
+        }
+        Ok(Outcome::Value(Value::Bool(true)))
+    }
+
+    /// `unique EXPR`: the expression has one value over all solutions.
+    pub fn unique(&mut self, v: Value, span: Span) -> EvalResult<Outcome> {
+        let solution = self.hidden("unique", span)?;
+        let differs = match &v {
+            Value::Sym(s) => match &**s {
+                Sym::Int(t) => {
+                    let g = t.eval(&solution).ok_or_else(|| invalid("cannot evaluate the expression", span))?;
+                    BoolTerm::compare(t, CmpOp::Ne, &IntTerm::constant(g))
+                        .ok_or_else(|| EvalError::new(K::Overflow("unique".into()), span))?
+                }
+                Sym::Bool(b) => {
+                    let g = b.eval(&solution).ok_or_else(|| invalid("cannot evaluate the condition", span))?;
+                    if g {
+                        b.clone().not()
+                    } else {
+                        b.clone()
+                    }
+                }
+            },
+            Value::List(_) | Value::Tuple(_) => {
+                let mut any = Vec::new();
+                for x in iter_values(&v, span)? {
+                    let t = int_term(&x, span)?;
+                    let g = t.eval(&solution).ok_or_else(|| invalid("cannot evaluate the expression", span))?;
+                    any.push(BoolTerm::compare(&t, CmpOp::Ne, &IntTerm::constant(g)).ok_or_else(|| EvalError::new(K::Overflow("unique".into()), span))?);
+                }
+                BoolTerm::or(any)
+            }
+            _ => return Ok(Outcome::Value(Value::Bool(true))),
+        };
+        let lit = self.lit(&differs).map_err(|e| sat_error(e, span))?;
+        let mut a = self.clues.clone();
+        a.push(lit);
+        if self.model.solve(&a).map_err(|e| sat_error(e, span))? {
+            return Ok(Outcome::Reject);
+        }
+        Ok(Outcome::Value(Value::Bool(true)))
+    }
+
+    /// `maximize EXPR` / `minimize EXPR`: the optimum under the clues, which
+    /// then becomes a clue, so later solutions are optimal.
+    pub fn optimize(&mut self, v: Value, maximize: bool, span: Span) -> EvalResult<Outcome> {
+        if self.solution.is_some() {
+            return Err(invalid("`maximize`/`minimize` must come before `sample solution`", span));
+        }
+        let t = int_term(&v, span)?;
+        let lin = self.lin_expr(&t).map_err(|e| sat_error(e, span))?;
+        let best = if maximize {
+            self.model.maximize(&lin, &self.clues.clone())
+        } else {
+            self.model.minimize(&lin, &self.clues.clone())
+        }
+        .map_err(|e| sat_error(e, span))?;
+        let Some(best) = best else {
+            return Ok(Outcome::Reject);
+        };
+        let at = BoolTerm::compare(&t, CmpOp::Eq, &IntTerm::constant(best))
+            .ok_or_else(|| EvalError::new(K::Overflow("optimum".into()), span))?;
+        let lit = self.lit(&at).map_err(|e| sat_error(e, span))?;
+        self.clues.push(lit);
+        Ok(Outcome::Value(Value::Int(best)))
+    }
+}
+
+/// Replaces every expression over unknowns by its value in `solution`.
+pub fn substitute(v: &Value, solution: &[i64]) -> Value {
+    match v {
+        Value::Sym(s) => match &**s {
+            Sym::Int(t) => t.eval(solution).map_or(Value::Int(0), Value::Int),
+            Sym::Bool(b) => Value::Bool(b.eval(solution).unwrap_or(false)),
+        },
+        Value::List(xs) => Value::list(xs.iter().map(|x| substitute(x, solution)).collect()),
+        Value::Tuple(xs) => Value::tuple(xs.iter().map(|x| substitute(x, solution)).collect()),
+        Value::Map(entries) => Value::Map(Rc::new(
+            entries.iter().map(|(k, x)| (k.clone(), substitute(x, solution))).collect(),
+        )),
+        other => other.clone(),
+    }
+}
+
+/// Runs `f` once per combination of the bindings (later bindings may use earlier ones).
+fn for_each_binding(
+    interp: &mut Interp<'_>,
+    env: &Env,
+    bindings: &[Binding],
+    f: &mut dyn FnMut(&mut Interp<'_>, &Env) -> EvalResult<()>,
+) -> EvalResult<()> {
+    let Some((first, rest)) = bindings.split_first() else {
+        return f(interp, env);
+    };
+    let source = interp.eval(&first.source, env)?;
+    for item in iter_values(&source, first.source.span)? {
+        let inner = bind_pattern(env, &first.pattern, item)?;
+        for_each_binding(interp, &inner, rest, f)?;
+    }
+    Ok(())
+}
+
+fn describe_bindings(env: &Env, bindings: &[Binding]) -> String {
+    let names: Vec<String> = bindings
+        .iter()
+        .flat_map(|b| b.pattern.names())
+        .filter_map(|n| env.get(&n.name).map(|v| format!("{} = {}", n.name, v.display())))
+        .collect();
+    if names.is_empty() {
+        String::new()
+    } else {
+        format!(" (for {})", names.join(", "))
+    }
+}
+
+/// Evaluates an expression for a constraint statement.
+pub fn eval_arg(interp: &mut Interp<'_>, e: &Expr, env: &Env) -> EvalResult<Value> {
+    interp.eval(e, env)
+}
