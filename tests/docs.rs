@@ -4,8 +4,9 @@
 //! ```` ```puzzle-fragment ```` are shown but not compiled. Every
 //! `docs/examples/*.puzzle` file is held to the same standard, the last spec
 //! of the tutorial must be the example file it says it is, and
-//! `docs/language.md` must mention every builtin of the standard library and
-//! every answer kind, so the reference cannot drift from the code.
+//! `docs/language.md` must mention every builtin of the standard library,
+//! every answer kind and every diagnostic code, so the reference cannot drift
+//! from the code.
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::PathBuf;
@@ -64,7 +65,12 @@ fn files(dir: &str, ext: &str) -> Vec<String> {
         .unwrap_or_else(|e| panic!("cannot read {}: {e}", abs.display()))
         .map(|entry| entry.expect("directory entry").path())
         .filter(|p| p.is_file() && p.extension().is_some_and(|x| x == ext))
-        .map(|p| format!("{dir}/{}", p.file_name().and_then(|n| n.to_str()).expect("UTF-8 name")))
+        .map(|p| {
+            format!(
+                "{dir}/{}",
+                p.file_name().and_then(|n| n.to_str()).expect("UTF-8 name")
+            )
+        })
         .collect();
     out.sort();
     out
@@ -130,7 +136,11 @@ fn render(diagnostics: &[&dyn Diagnostic]) -> String {
 fn exercise(label: &str, text: &str) -> Result<usize, String> {
     let source = SourceFile::new(label, text);
     let program = compile(&source).map_err(|e| {
-        format!("does not compile ({} problem(s)):\n{}", e.count(), render(&e.diagnostics()))
+        format!(
+            "does not compile ({} problem(s)):\n{}",
+            e.count(),
+            render(&e.diagnostics())
+        )
     })?;
     let tiers: Vec<String> = program.tier_names().iter().map(|t| t.to_string()).collect();
     if tiers.is_empty() {
@@ -139,16 +149,20 @@ fn exercise(label: &str, text: &str) -> Result<usize, String> {
     let mut generated = 0;
     for tier in &tiers {
         for index in 0..ITEMS {
-            let outcome = catch_unwind(AssertUnwindSafe(|| puzzlec::gen::generate(&program, tier, index, SEED)));
+            // The diagnostic is rendered inside, so only a string crosses
+            // the unwind boundary.
+            let outcome = catch_unwind(AssertUnwindSafe(|| {
+                puzzlec::gen::generate(&program, tier, index, SEED)
+                    .map(|_item| ())
+                    .map_err(|e| render(&[&e as &dyn Diagnostic]))
+            }));
+            let what = format!("item {index} of tier `{tier}` (seed {SEED})");
             match outcome {
-                Ok(Ok(_item)) => generated += 1,
-                Ok(Err(e)) => {
-                    return Err(format!(
-                        "fails to generate item {index} of tier `{tier}` (seed {SEED}):\n{}",
-                        render(&[&e as &dyn Diagnostic])
-                    ))
+                Ok(Ok(())) => generated += 1,
+                Ok(Err(diagnostic)) => {
+                    return Err(format!("fails to generate {what}:\n{diagnostic}"))
                 }
-                Err(_) => return Err(format!("panics while generating item {index} of tier `{tier}` (seed {SEED})")),
+                Err(_) => return Err(format!("panics while generating {what}")),
             }
         }
     }
@@ -157,7 +171,11 @@ fn exercise(label: &str, text: &str) -> Result<usize, String> {
 
 fn report(failures: &[String]) {
     if !failures.is_empty() {
-        panic!("{} documentation example(s) failed:\n\n{}", failures.len(), failures.join("\n\n"));
+        panic!(
+            "{} documentation example(s) failed:\n\n{}",
+            failures.len(),
+            failures.join("\n\n")
+        );
     }
 }
 
@@ -189,7 +207,10 @@ fn every_puzzle_block_compiles_and_generates() {
         let padded = "\n".repeat(block.line - 1) + &block.text;
         match exercise(&block.file, &padded) {
             Ok(_) => tested += 1,
-            Err(why) => failures.push(format!("{}: this ```{SPEC_FENCE} block {why}", block.location())),
+            Err(why) => failures.push(format!(
+                "{}: this ```{SPEC_FENCE} block {why}",
+                block.location()
+            )),
         }
     }
     report(&failures);
@@ -204,13 +225,19 @@ fn the_reference_has_complete_examples() {
         .iter()
         .filter(|b| b.info == SPEC_FENCE)
         .count();
-    assert!(complete >= 6, "docs/language.md has only {complete} complete, tested spec(s)");
+    assert!(
+        complete >= 6,
+        "docs/language.md has only {complete} complete, tested spec(s)"
+    );
 }
 
 #[test]
 fn every_example_file_compiles_and_generates() {
     let examples = files("docs/examples", "puzzle");
-    assert!(!examples.is_empty(), "docs/examples/ holds no *.puzzle file");
+    assert!(
+        !examples.is_empty(),
+        "docs/examples/ holds no *.puzzle file"
+    );
     let mut failures = Vec::new();
     for file in &examples {
         if let Err(why) = exercise(file, &read(file)) {
@@ -283,14 +310,76 @@ fn every_answer_kind_is_documented() {
     );
 }
 
+/// Every `.rs` file under `dir` (relative to the crate root), recursively.
+fn rust_files(dir: &std::path::Path, out: &mut Vec<PathBuf>) {
+    let entries =
+        std::fs::read_dir(dir).unwrap_or_else(|e| panic!("cannot read {}: {e}", dir.display()));
+    for entry in entries {
+        let path = entry.expect("directory entry").path();
+        if path.is_dir() {
+            rust_files(&path, out);
+        } else if path.extension().is_some_and(|x| x == "rs") {
+            out.push(path);
+        }
+    }
+}
+
+#[test]
+fn every_diagnostic_code_is_documented() {
+    let text = read("docs/language.md");
+    let mut sources = Vec::new();
+    rust_files(&root().join("src"), &mut sources);
+    let mut codes: Vec<String> = Vec::new();
+    for path in &sources {
+        let src = std::fs::read_to_string(path)
+            .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
+        for (i, _) in src.match_indices("code(puzzlec::") {
+            let code: String = src[i + "code(".len()..]
+                .chars()
+                .take_while(|c| c.is_ascii_alphanumeric() || *c == '_' || *c == ':')
+                .collect();
+            codes.push(code);
+        }
+    }
+    codes.sort();
+    codes.dedup();
+    assert!(!codes.is_empty(), "found no diagnostic codes under src/");
+    // A code is documented by its full name or, in its section's list, by
+    // its last segment in backticks.
+    let missing: Vec<&String> = codes
+        .iter()
+        .filter(|code| {
+            let last = code.rsplit("::").next().unwrap_or(code);
+            !text.contains(code.as_str()) && !text.contains(&format!("`{last}`"))
+        })
+        .collect();
+    assert!(
+        missing.is_empty(),
+        "docs/language.md does not document these diagnostic codes: {missing:?}"
+    );
+}
+
 #[test]
 fn fence_parser_tracks_lines_and_fragments() {
     let md = "intro ```` ```puzzle ```` inline\n\n```puzzle\npuzzle a\n```\n\n```puzzle-fragment\nlet x = 1\n```\n````text\n```\n````\n";
     let blocks = code_blocks("t.md", md);
     assert_eq!(blocks.len(), 3);
-    assert_eq!((blocks[0].line, blocks[0].info.as_str(), blocks[0].text.as_str()), (4, "puzzle", "puzzle a\n"));
-    assert_eq!((blocks[1].line, blocks[1].info.as_str()), (8, "puzzle-fragment"));
-    assert_eq!((blocks[2].info.as_str(), blocks[2].text.as_str()), ("text", "```\n"));
+    assert_eq!(
+        (
+            blocks[0].line,
+            blocks[0].info.as_str(),
+            blocks[0].text.as_str()
+        ),
+        (4, "puzzle", "puzzle a\n")
+    );
+    assert_eq!(
+        (blocks[1].line, blocks[1].info.as_str()),
+        (8, "puzzle-fragment")
+    );
+    assert_eq!(
+        (blocks[2].info.as_str(), blocks[2].text.as_str()),
+        ("text", "```\n")
+    );
     assert!(is_complete_spec("# comment\n\npuzzle x\n"));
     assert!(!is_complete_spec("let x = 1\n"));
     assert!(mentions_call("use `map(xs, f)`", "map"));

@@ -637,14 +637,14 @@ impl<'a> Checker<'a> {
                         }
                     }
                     r.expr(&dig.from);
-                    let t = r.expr(&dig.keep);
-                    if !t.fits(&Ty::Int) {
+                    let t = dig.keep.as_ref().map_or(Ty::Int, |k| r.expr(k));
+                    if let (false, Some(keep)) = (t.fits(&Ty::Int), &dig.keep) {
                         self.errors.push(CheckError::Type {
                             expected: Ty::Int.described(),
                             found: t.described(),
-                            help: "`keep` takes how many clues to keep".into(),
+                            help: "`keep` takes how many clues to keep, or `minimal`".into(),
                             src: self.src(),
-                            span: dig.keep.span,
+                            span: keep.span,
                         });
                     }
                     if let Some(sym) = &dig.symmetry {

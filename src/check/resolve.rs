@@ -464,7 +464,7 @@ pub fn suggest(name: &str, candidates: &[String]) -> Option<String> {
     let limit = (name.chars().count() / 3).max(1);
     candidates
         .iter()
-        .map(|c| (strsim::levenshtein(name, c), c))
+        .map(|c| (strsim::osa_distance(name, c), c))
         .filter(|(d, _)| *d <= limit)
         .min_by(|a, b| a.0.cmp(&b.0).then_with(|| a.1.cmp(b.1)))
         .map(|(_, c)| c.clone())

@@ -18,6 +18,9 @@ use std::process::ExitCode;
 #[derive(Debug, Parser)]
 #[command(name = "puzzlec", version, about, long_about = None)]
 pub struct Cli {
+    /// The SAT backend for constraint puzzles (records are the same with any).
+    #[arg(long, global = true, default_value = "varisat")]
+    sat: String,
     /// What to do.
     #[command(subcommand)]
     command: Command,
@@ -47,6 +50,10 @@ pub struct Reported;
 /// Runs the command line and returns the process exit code.
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
+    if let Err(message) = crate::sat::select_backend(&cli.sat) {
+        eprintln!("error: {message}");
+        return ExitCode::from(2);
+    }
     let result = match cli.command {
         Command::Check(args) => check::run(args),
         Command::Build(args) => build::run(args),

@@ -114,6 +114,7 @@ pub const BUILTINS: &[Builtin] = &[
     b("upper", 1, 1, "upper(s)"),
     b("lower", 1, 1, "lower(s)"),
     b("trim", 1, 1, "trim(s)"),
+    b("trim_end", 1, 1, "trim_end(s): without trailing whitespace"),
     b("replace", 3, 3, "replace(s, from, to)"),
     b("starts_with", 2, 2, "starts_with(s, prefix) -> bool"),
     b("ends_with", 2, 2, "ends_with(s, suffix) -> bool"),
@@ -666,6 +667,7 @@ pub fn call(interp: &mut Interp<'_>, name: &str, args: Vec<Value>, span: Span) -
         "upper" => Ok(Value::str(expect_str(a(0), span)?.to_uppercase())),
         "lower" => Ok(Value::str(expect_str(a(0), span)?.to_lowercase())),
         "trim" => Ok(Value::str(expect_str(a(0), span)?.trim())),
+        "trim_end" => Ok(Value::str(expect_str(a(0), span)?.trim_end())),
         "replace" => {
             let s = expect_str(a(0), span)?;
             let from = expect_str(a(1), span)?;

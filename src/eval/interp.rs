@@ -29,6 +29,8 @@ pub struct Interp<'a> {
     fns: &'a dyn Functions,
     sampler: Option<&'a mut dyn Sampler>,
     depth: usize,
+    /// Levers and constants, visible inside user functions.
+    globals: Env,
 }
 
 impl<'a> Interp<'a> {
@@ -38,7 +40,14 @@ impl<'a> Interp<'a> {
             fns,
             sampler,
             depth: 0,
+            globals: Env::new(),
         }
+    }
+
+    /// Makes levers and constants (`globals`) visible inside user functions.
+    pub fn with_globals(mut self, globals: Env) -> Interp<'a> {
+        self.globals = globals;
+        self
     }
 
     /// The sampler, or the error for randomness outside `generate`.
@@ -154,6 +163,21 @@ impl<'a> Interp<'a> {
                 env: env.clone(),
             }))),
             ExprKind::SampleInt(range) => {
+                // `int in a..b` / `a..=b` draws without building the list.
+                if let ExprKind::Binary(op @ (BinOp::Range | BinOp::RangeInclusive), lo, hi) = &range.kind {
+                    let lo_v = expect_int(&self.eval(lo, env)?, lo.span)?;
+                    let hi_v = expect_int(&self.eval(hi, env)?, hi.span)?;
+                    let hi_v = if *op == BinOp::Range { hi_v as i128 - 1 } else { hi_v as i128 };
+                    if hi_v < lo_v as i128 {
+                        return Err(EvalError::new(K::Invalid("`int in` over an empty range".into()), span));
+                    }
+                    let n = (hi_v - lo_v as i128 + 1) as u128;
+                    if n > u64::MAX as u128 {
+                        return Err(EvalError::new(K::Invalid("`int in` over a range wider than 2^64".into()), span));
+                    }
+                    let k = self.sampler(span)?.below(n as u64);
+                    return Ok(Value::Int((lo_v as i128 + k as i128) as i64));
+                }
                 let r = self.eval(range, env)?;
                 let items = expect_list(&r, range.span)?;
                 if items.is_empty() {
@@ -326,7 +350,8 @@ impl<'a> Interp<'a> {
             Func::User(i) => {
                 let fns = self.fns;
                 let decl = fns.get(*i);
-                self.call_with(&decl.name.name, &decl.params, &decl.body, &Env::new(), args, span)
+                let globals = self.globals.clone();
+                self.call_with(&decl.name.name, &decl.params, &decl.body, &globals, args, span)
             }
             Func::Closure { params, body, env } => {
                 self.call_with("lambda", params, body, env, args, span)

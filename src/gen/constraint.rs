@@ -13,7 +13,7 @@ use crate::eval::interp::{bind_pattern, expect_int, iter_values};
 use crate::eval::sym::{Atom, BoolTerm, IntTerm, Sym};
 use crate::eval::symops::{bool_term, int_term};
 use crate::eval::{Env, EvalError, EvalErrorKind as K, EvalResult, Interp, Value};
-use crate::sat::{default_backend, CmpOp, IntVar, LinExpr, Lit, Model, SatError};
+use crate::sat::{current_backend, CmpOp, IntVar, LinExpr, Lit, Model, SatError};
 use crate::span::Span;
 use crate::syntax::ast::{Binding, Expr};
 use std::rc::Rc;
@@ -63,7 +63,7 @@ impl Constraints {
     /// Builds the model: unknowns from every `find`, then every rule,
     /// evaluated in `env`. Returns the environment with the finds bound.
     pub fn build(program: &Program, interp: &mut Interp<'_>, env: &Env, span: Span) -> EvalResult<(Constraints, Env)> {
-        let model = Model::new(default_backend()).map_err(|e| sat_error(e, span))?;
+        let model = Model::new(current_backend()).map_err(|e| sat_error(e, span))?;
         let mut c = Constraints {
             model,
             vars: Vec::new(),
@@ -299,19 +299,33 @@ impl Constraints {
         if !self.model.solve(&fixed).map_err(|e| sat_error(e, span))? {
             return Ok(Outcome::Reject);
         }
+        // `witness` is a full assignment known to satisfy `fixed`: the last
+        // model found. It only lets us skip a solve whose verdict it already
+        // proves (SAT); every choice still follows verdicts alone, so the
+        // sample does not depend on which model a backend returns.
+        let mut witness = self.model_values();
         let order = interp.sampler(span)?.permutation(self.vars.len());
         let mut solution = vec![0i64; self.vars.len()];
         for id in order {
             let domain = self.domains[id].clone();
             let values = interp.sampler(span)?.permutation(domain.len());
             for (k, &vi) in values.iter().enumerate() {
-                let lit = self.model.eq_lit(self.vars[id], domain[vi]);
+                let v = domain[vi];
+                let lit = self.model.eq_lit(self.vars[id], v);
                 let last = k + 1 == values.len();
                 fixed.push(lit);
                 // The model is satisfiable before this unknown, so its last
                 // remaining value needs no check.
-                if last || self.model.solve(&fixed).map_err(|e| sat_error(e, span))? {
-                    solution[id] = domain[vi];
+                let sat = if last || witness[id] == Some(v) {
+                    true
+                } else if self.model.solve(&fixed).map_err(|e| sat_error(e, span))? {
+                    witness = self.model_values();
+                    true
+                } else {
+                    false
+                };
+                if sat {
+                    solution[id] = v;
                     break;
                 }
                 fixed.pop();
@@ -319,6 +333,11 @@ impl Constraints {
         }
         self.solution = Some(solution);
         Ok(Outcome::Value(self.solution_value()))
+    }
+
+    /// The value of every unknown in the last model (after a SAT verdict).
+    fn model_values(&self) -> Vec<Option<i64>> {
+        self.vars.iter().map(|&x| self.model.value_of(x)).collect()
     }
 
     /// The solution as a map from each `find` name to its array of values.
@@ -373,7 +392,7 @@ impl Constraints {
         interp: &mut Interp<'_>,
         var: Option<&str>,
         from: Value,
-        keep: i64,
+        keep: Option<i64>,
         symmetry: Option<&str>,
         span: Span,
     ) -> EvalResult<Outcome> {
@@ -403,9 +422,12 @@ impl Constraints {
         } else {
             cands = self.candidates(&from, &solution, span)?;
         }
-        if keep < 0 {
-            return Err(invalid(format!("`keep` is {keep}; it cannot be negative"), span));
-        }
+        // `keep minimal` removes every clue that can go.
+        let (keep, exact) = match keep {
+            Some(k) if k < 0 => return Err(invalid(format!("`keep` is {k}; it cannot be negative"), span)),
+            Some(k) => (k, true),
+            None => (0, false),
+        };
         let base = self.clues.clone();
         let mut active = vec![true; cands.len()];
         let assumptions = |active: &[bool]| -> Vec<Lit> {
@@ -446,7 +468,7 @@ impl Constraints {
                 }
             }
         }
-        if count > keep {
+        if exact && count > keep {
             return Ok(Outcome::Reject);
         }
         self.clues = assumptions(&active);

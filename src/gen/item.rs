@@ -75,21 +75,20 @@ pub fn generate(program: &Program, tier: &str, index: u64, dataset_seed: u64) ->
     for (name, value) in &levers {
         base = base.bind(name, value.clone());
     }
-    {
-        let mut interp = Interp::new(program, None);
-        for (ident, expr) in &program.consts {
-            let v = interp.eval(expr, &base).map_err(rt)?;
-            base = base.bind(&ident.name, v);
-        }
+    for (ident, expr) in &program.consts {
+        let mut interp = Interp::new(program, None).with_globals(base.clone());
+        let v = interp.eval(expr, &base).map_err(rt)?;
+        base = base.bind(&ident.name, v);
     }
 
     let mut rejections: BTreeMap<(usize, usize), (Span, u64)> = BTreeMap::new();
+    let reasons = require_reasons(&program.generate);
     for attempt in 1..=program.attempts {
         let mut steps: Vec<&LangText> = Vec::new();
         let mut step_envs: Vec<Env> = Vec::new();
         let flow = {
             let mut sampler = RngSampler::new(&mut rng);
-            let mut interp = Interp::new(program, Some(&mut sampler));
+            let mut interp = Interp::new(program, Some(&mut sampler)).with_globals(base.clone());
             let mut cons = None;
             run_block(program, &mut interp, &program.generate, base.clone(), &mut cons, &mut steps, &mut step_envs).map_err(rt)?
         };
@@ -98,7 +97,7 @@ pub fn generate(program: &Program, tier: &str, index: u64, dataset_seed: u64) ->
                 rejections.entry((span.start, span.end)).or_insert((span, 0)).1 += 1;
             }
             Flow::Done(env) => {
-                return finish(program, &ctx, tier, index, seed, levers, env, &steps, &step_envs, attempt);
+                return finish(program, &ctx, tier, index, seed, levers, &base, env, &steps, &step_envs, attempt);
             }
         }
     }
@@ -114,7 +113,11 @@ pub fn generate(program: &Program, tier: &str, index: u64, dataset_seed: u64) ->
         index,
         attempts: program.attempts,
         help: format!(
-            "lever values: {}; dataset seed {}. Loosen the `require`, change the tier's levers, or raise `attempts`.",
+            "{}lever values: {}; dataset seed {}. Loosen the `require`, change the tier's levers, or raise `attempts`.",
+            reasons
+                .iter()
+                .find(|(s, _)| s.start == span.start && s.end == span.end)
+                .map_or(String::new(), |(_, why)| format!("it says: {why}; ")),
             if shown.is_empty() { "none".into() } else { shown.join(", ") },
             dataset_seed
         ),
@@ -207,7 +210,10 @@ fn run_block<'p>(
             Stmt::Dig(pattern, dig) => {
                 let c = ensure_model(program, interp, &mut env, cons, dig.span)?;
                 let from = interp.eval(&dig.from, &env)?;
-                let keep = expect_int(&interp.eval(&dig.keep, &env)?, dig.keep.span)?;
+                let keep = match &dig.keep {
+                    Some(k) => Some(expect_int(&interp.eval(k, &env)?, k.span)?),
+                    None => None,
+                };
                 let var = dig.var.as_ref().map(|v| v.name.as_str());
                 let symmetry = dig.symmetry.as_ref().map(|s| s.name.as_str()).filter(|s| *s != "none");
                 match c.dig(interp, var, from, keep, symmetry, dig.span)? {
@@ -286,13 +292,14 @@ fn finish(
     index: u64,
     seed: [u8; 32],
     levers: Vec<(String, Value)>,
+    globals: &Env,
     env: Env,
     steps: &[&LangText],
     step_envs: &[Env],
     attempts: u64,
 ) -> Result<Item, GenError> {
     let rt = |e: EvalError| GenError::runtime(program.source.named(), e, ctx);
-    let mut interp = Interp::new(program, None);
+    let mut interp = Interp::new(program, None).with_globals(globals.clone());
     let gold_value = interp.eval(&program.answer, &env).map_err(rt)?;
     let answer = gold_text(program.answer_kind, &gold_value).map_err(|message| GenError::Gold {
         message,
@@ -345,4 +352,34 @@ fn finish(
         renders,
         attempts,
     })
+}
+
+/// The literal `else "why"` texts of the `require` statements, by span.
+fn require_reasons(block: &Block) -> Vec<(Span, String)> {
+    let mut out = Vec::new();
+    for stmt in &block.stmts {
+        match stmt {
+            Stmt::Require(_, Some(why), span) => {
+                if let crate::syntax::ast::ExprKind::Str(parts) = &why.kind {
+                    let text: String = parts
+                        .iter()
+                        .map(|p| match p {
+                            crate::syntax::ast::StrPart::Text(t) => t.clone(),
+                            crate::syntax::ast::StrPart::Placeholder { .. } => "…".into(),
+                        })
+                        .collect();
+                    out.push((*span, text));
+                }
+            }
+            Stmt::For(_, b, _) => out.extend(require_reasons(b)),
+            Stmt::If(_, a, b, _) => {
+                out.extend(require_reasons(a));
+                if let Some(b) = b {
+                    out.extend(require_reasons(b));
+                }
+            }
+            _ => {}
+        }
+    }
+    out
 }

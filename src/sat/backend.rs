@@ -146,3 +146,31 @@ pub fn available_backends() -> Vec<(&'static str, BackendCtor)> {
     }));
     v
 }
+
+/// The backend that [`current_backend`] constructs, by index into
+/// [`available_backends`]; 0 is varisat.
+static SELECTED: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+
+/// Chooses the backend used for every later constraint model in this
+/// process. Generation only follows SAT/UNSAT verdicts, so records are the
+/// same whichever backend is chosen.
+pub fn select_backend(name: &str) -> Result<(), String> {
+    let all = available_backends();
+    match all.iter().position(|(n, _)| *n == name) {
+        Some(i) => {
+            SELECTED.store(i, std::sync::atomic::Ordering::Relaxed);
+            Ok(())
+        }
+        None => Err(format!(
+            "unknown SAT backend `{name}`; this build has: {} (batsat needs the `batsat` cargo feature)",
+            all.iter().map(|(n, _)| *n).collect::<Vec<_>>().join(", ")
+        )),
+    }
+}
+
+/// A new instance of the selected backend.
+pub fn current_backend() -> Box<dyn SatBackend> {
+    let all = available_backends();
+    let i = SELECTED.load(std::sync::atomic::Ordering::Relaxed);
+    all.get(i).map_or_else(default_backend, |(_, ctor)| ctor())
+}

@@ -255,8 +255,8 @@ pub struct Dig {
     pub var: Option<Ident>,
     /// The solution (with `var`), or the list of `(label, constraint)` clues.
     pub from: Expr,
-    /// How many clues to keep.
-    pub keep: Expr,
+    /// How many clues to keep; `None` for `keep minimal`.
+    pub keep: Option<Expr>,
     /// An optional symmetry name.
     pub symmetry: Option<Ident>,
     /// The whole construct.

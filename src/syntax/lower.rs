@@ -378,7 +378,11 @@ impl<'s> Lowerer<'s> {
         } else {
             (None, self.expr(source)?)
         };
-        let keep = self.expr(next(&mut inner, &pair)?)?;
+        let keep_pair = next(&mut inner, &pair)?;
+        let keep = match keep_pair.as_rule() {
+            Rule::kw_minimal => None,
+            _ => Some(self.expr(keep_pair)?),
+        };
         let symmetry = inner.next().map(|p| self.ident(p)).transpose()?;
         Ok(Dig {
             var,

@@ -56,6 +56,7 @@ pub fn describe(rule: Rule) -> Option<&'static str> {
         | Rule::clue_stmt => "a statement (`let`, `require`, `step`, `for`, `if`, ...)",
         Rule::optimize_expr => "`maximize` or `minimize`",
         Rule::dig_cells => "`NAME from SOLUTION`",
+        Rule::kw_minimal => "`minimal`",
         Rule::optimize_dir => "`maximize` or `minimize`",
         Rule::sample_solution => "`sample solution`",
         Rule::dig_expr => "`dig`",
