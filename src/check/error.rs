@@ -364,21 +364,6 @@ pub enum CheckError {
         span: Span,
     },
 
-    /// `*` used outside a constraint rule.
-    #[error("the wildcard `*` is only allowed in rules")]
-    #[diagnostic(
-        code(puzzlec::check::wildcard),
-        help("outside rules, write the index explicitly or use a comprehension")
-    )]
-    Wildcard {
-        /// The file.
-        #[source_code]
-        src: NamedSource<String>,
-        /// Where.
-        #[label("wildcard here")]
-        span: Span,
-    },
-
     /// A Korean particle the renderer does not know.
     #[error("unknown particle `{particle}`")]
     #[diagnostic(

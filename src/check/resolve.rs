@@ -232,15 +232,7 @@ impl<'a> Resolver<'a> {
                         IndexArg::Expr(e) => {
                             self.expr(e);
                         }
-                        IndexArg::Wildcard(ws) => {
-                            if self.place != Place::Rule {
-                                self.errors.push(CheckError::Wildcard {
-                                    src: self.source.named(),
-                                    span: *ws,
-                                });
-                            }
-                            elem = Ty::Any;
-                        }
+                        IndexArg::Wildcard(_) => elem = Ty::Any,
                     }
                 }
                 if args.len() > 1 {

@@ -367,6 +367,18 @@ impl Constraints {
     /// Turns `(label, constraint)` candidates into labelled literals, each
     /// checked to hold in the hidden solution.
     fn candidates(&mut self, v: &Value, solution: &[i64], span: Span) -> EvalResult<Vec<(Value, Lit)>> {
+        let terms = self.candidate_terms(v, solution, span)?;
+        let mut out = Vec::with_capacity(terms.len());
+        for (label, t) in terms {
+            let lit = self.lit(&t).map_err(|e| sat_error(e, span))?;
+            out.push((label, lit));
+        }
+        Ok(out)
+    }
+
+    /// `(label, constraint)` candidates as terms, each checked to hold in
+    /// the hidden solution; encoding waits until a candidate is used.
+    fn candidate_terms(&mut self, v: &Value, solution: &[i64], span: Span) -> EvalResult<Vec<(Value, BoolTerm)>> {
         let mut out = Vec::new();
         for item in iter_values(v, span)? {
             let (label, cond) = match &item {
@@ -380,8 +392,7 @@ impl Constraints {
                     span,
                 ));
             }
-            let lit = self.lit(&t).map_err(|e| sat_error(e, span))?;
-            out.push((label, lit));
+            out.push((label, t));
         }
         Ok(out)
     }
@@ -485,7 +496,7 @@ impl Constraints {
     /// `reveal CLUES until unique [limit n]`.
     pub fn reveal(&mut self, interp: &mut Interp<'_>, from: Value, limit: Option<i64>, span: Span) -> EvalResult<Outcome> {
         let solution = self.hidden("reveal", span)?;
-        let cands = self.candidates(&from, &solution, span)?;
+        let cands = self.candidate_terms(&from, &solution, span)?;
         let order = interp.sampler(span)?.permutation(cands.len());
         let mut active = self.clues.clone();
         let mut chosen = Vec::new();
@@ -494,7 +505,8 @@ impl Constraints {
             if unique {
                 break;
             }
-            let (label, lit) = &cands[i];
+            let (label, term) = &cands[i];
+            let lit = &self.lit(term).map_err(|e| sat_error(e, span))?;
             // Skip a clue the current ones already imply.
             active.push(!*lit);
             let informative = self.model.solve(&active).map_err(|e| sat_error(e, span))?;
