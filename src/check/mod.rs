@@ -662,8 +662,8 @@ impl<'a> Checker<'a> {
                 Stmt::Reveal(pattern, reveal) => {
                     self.needs_finds(reveal.span);
                     r.expr(&reveal.from);
-                    if let Some(limit) = &reveal.limit {
-                        r.expr(limit);
+                    for e in reveal.of.iter().chain(reveal.limit.iter()) {
+                        r.expr(e);
                     }
                     if let Some(p) = pattern {
                         r.bind_pattern(p, Ty::list(Ty::Any));

@@ -494,13 +494,28 @@ impl Constraints {
     }
 
     /// `reveal CLUES until unique [limit n]`.
-    pub fn reveal(&mut self, interp: &mut Interp<'_>, from: Value, limit: Option<i64>, span: Span) -> EvalResult<Outcome> {
+    pub fn reveal(
+        &mut self,
+        interp: &mut Interp<'_>,
+        from: Value,
+        of: Option<Value>,
+        limit: Option<i64>,
+        span: Span,
+    ) -> EvalResult<Outcome> {
         let solution = self.hidden("reveal", span)?;
         let cands = self.candidate_terms(&from, &solution, span)?;
         let order = interp.sampler(span)?.permutation(cands.len());
         let mut active = self.clues.clone();
         let mut chosen = Vec::new();
-        let mut unique = self.unique_under(&active, &solution, span)?;
+        // With `of EXPR`, uniqueness is that of the expression's value.
+        let differs = match &of {
+            Some(v) => Some({
+                let t = self.differs(v, &solution, span)?;
+                self.lit(&t).map_err(|e| sat_error(e, span))?
+            }),
+            None => None,
+        };
+        let mut unique = self.unique_check(&active, differs, &solution, span)?;
         for i in order {
             if unique {
                 break;
@@ -519,7 +534,7 @@ impl Constraints {
             }
             active.push(*lit);
             chosen.push(label.clone());
-            unique = self.unique_under(&active, &solution, span)?;
+            unique = self.unique_check(&active, differs, &solution, span)?;
         }
         if !unique {
             return Ok(Outcome::Reject);
@@ -554,18 +569,30 @@ impl Constraints {
         Ok(Outcome::Value(Value::Bool(true)))
     }
 
-    /// `unique EXPR`: the expression has one value over all solutions.
-    pub fn unique(&mut self, v: Value, span: Span) -> EvalResult<Outcome> {
-        let solution = self.hidden("unique", span)?;
-        let differs = match &v {
+    /// Whether the solution (with `differs = None`) or an expression (its
+    /// "differs from the hidden value" literal) is unique under `active`.
+    fn unique_check(&mut self, active: &[Lit], differs: Option<Lit>, solution: &[i64], span: Span) -> EvalResult<bool> {
+        match differs {
+            None => self.unique_under(active, solution, span),
+            Some(lit) => {
+                let mut a = active.to_vec();
+                a.push(lit);
+                Ok(!self.model.solve(&a).map_err(|e| sat_error(e, span))?)
+            }
+        }
+    }
+
+    /// The condition "the expression differs from its value in `solution`".
+    fn differs(&mut self, v: &Value, solution: &[i64], span: Span) -> EvalResult<BoolTerm> {
+        let overflow = || EvalError::new(K::Overflow("unique".into()), span);
+        Ok(match v {
             Value::Sym(s) => match &**s {
                 Sym::Int(t) => {
-                    let g = t.eval(&solution).ok_or_else(|| invalid("cannot evaluate the expression", span))?;
-                    BoolTerm::compare(t, CmpOp::Ne, &IntTerm::constant(g))
-                        .ok_or_else(|| EvalError::new(K::Overflow("unique".into()), span))?
+                    let g = t.eval(solution).ok_or_else(|| invalid("cannot evaluate the expression", span))?;
+                    BoolTerm::compare(t, CmpOp::Ne, &IntTerm::constant(g)).ok_or_else(overflow)?
                 }
                 Sym::Bool(b) => {
-                    let g = b.eval(&solution).ok_or_else(|| invalid("cannot evaluate the condition", span))?;
+                    let g = b.eval(solution).ok_or_else(|| invalid("cannot evaluate the condition", span))?;
                     if g {
                         b.clone().not()
                     } else {
@@ -575,22 +602,25 @@ impl Constraints {
             },
             Value::List(_) | Value::Tuple(_) => {
                 let mut any = Vec::new();
-                for x in iter_values(&v, span)? {
-                    let t = int_term(&x, span)?;
-                    let g = t.eval(&solution).ok_or_else(|| invalid("cannot evaluate the expression", span))?;
-                    any.push(BoolTerm::compare(&t, CmpOp::Ne, &IntTerm::constant(g)).ok_or_else(|| EvalError::new(K::Overflow("unique".into()), span))?);
+                for x in iter_values(v, span)? {
+                    any.push(self.differs(&x, solution, span)?);
                 }
                 BoolTerm::or(any)
             }
-            _ => return Ok(Outcome::Value(Value::Bool(true))),
-        };
+            _ => BoolTerm::Const(false),
+        })
+    }
+
+    /// `unique EXPR`: the expression has one value over all solutions.
+    pub fn unique(&mut self, v: Value, span: Span) -> EvalResult<Outcome> {
+        let solution = self.hidden("unique", span)?;
+        let differs = self.differs(&v, &solution, span)?;
         let lit = self.lit(&differs).map_err(|e| sat_error(e, span))?;
-        let mut a = self.clues.clone();
-        a.push(lit);
-        if self.model.solve(&a).map_err(|e| sat_error(e, span))? {
-            return Ok(Outcome::Reject);
+        if self.unique_check(&self.clues.clone(), Some(lit), &solution, span)? {
+            Ok(Outcome::Value(Value::Bool(true)))
+        } else {
+            Ok(Outcome::Reject)
         }
-        Ok(Outcome::Value(Value::Bool(true)))
     }
 
     /// `maximize EXPR` / `minimize EXPR`: the optimum under the clues, which

@@ -228,7 +228,11 @@ fn run_block<'p>(
                     Some(l) => Some(expect_int(&interp.eval(l, &env)?, l.span)?),
                     None => None,
                 };
-                match c.reveal(interp, from, limit, reveal.span)? {
+                let of = match &reveal.of {
+                    Some(e) => Some(interp.eval(e, &env)?),
+                    None => None,
+                };
+                match c.reveal(interp, from, of, limit, reveal.span)? {
                     Outcome::Value(v) => {
                         if let Some(p) = pattern {
                             env = bind_pattern(&env, p, v)?;

@@ -268,6 +268,8 @@ pub struct Dig {
 pub struct Reveal {
     /// The candidate clues: a list of `(label, constraint)`.
     pub from: Expr,
+    /// What must become unique (`None`: the whole solution).
+    pub of: Option<Expr>,
     /// An optional limit on the number of clues.
     pub limit: Option<Expr>,
     /// The whole construct.

@@ -397,9 +397,20 @@ impl<'s> Lowerer<'s> {
         let span = trimmed(&pair);
         let mut inner = pair.clone().into_inner();
         let from = self.expr(next(&mut inner, &pair)?)?;
-        let limit = inner.next().map(|p| self.expr(p)).transpose()?;
+        let mut of = None;
+        let mut limit = None;
+        for part in inner {
+            let rule = part.as_rule();
+            let value = self.expr(first(part)?)?;
+            if rule == Rule::reveal_of {
+                of = Some(value);
+            } else {
+                limit = Some(value);
+            }
+        }
         Ok(Reveal {
             from,
+            of,
             limit,
             span,
         })
