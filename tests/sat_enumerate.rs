@@ -73,16 +73,17 @@ fn sudoku_4x4_is_288() {
 
 #[test]
 fn latin_with_ladder_domains() {
-    // 7 values: the one-hot exactly-one uses the ladder encoding.
-    // Rows 0..5 of a 7×7 square are fixed to the cyclic square; the two
-    // missing rows can only be completed in 2 ways (rows 5 and 6 of the
-    // cyclic square, in either order).
+    // 12 values, above `PAIRWISE_AMO_MAX`: the one-hot exactly-one uses the
+    // ladder encoding. Rows 0..10 of a 12×12 square are fixed to the cyclic
+    // square; the two missing rows can only be completed in 2 ways (rows 10
+    // and 11 of the cyclic square, in either order).
     for (name, ctor) in available_backends() {
         let mut m = Model::new(ctor()).unwrap();
-        let g = latin(&mut m, 7);
-        for (r, row) in g.iter().enumerate().take(5) {
+        assert!(12 > puzzlec::sat::cardinality::PAIRWISE_AMO_MAX);
+        let g = latin(&mut m, 12);
+        for (r, row) in g.iter().enumerate().take(10) {
             for (c, &x) in row.iter().enumerate() {
-                let v = ((r + c) % 7 + 1) as i64;
+                let v = ((r + c) % 12 + 1) as i64;
                 let l = m.eq_lit(x, v);
                 m.add(l).unwrap();
             }

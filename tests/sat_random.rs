@@ -225,16 +225,22 @@ fn random_linear_equal_to_var_and_cmp() {
 
 #[test]
 fn random_large_domains_ladder() {
-    // Domains of size 7..=8 use the ladder at-most-one; compare x+y op z.
+    // Domains of 11..=13 values, above `PAIRWISE_AMO_MAX`, use the ladder
+    // at-most-one; compare x+y op z.
+    assert!(11 > puzzlec::sat::cardinality::PAIRWISE_AMO_MAX);
     for (name, ctor) in available_backends() {
         let mut rng = Rng(0xabcdef);
         for case in 0..40 {
             let doms: Vec<Vec<i64>> = (0..3)
                 .map(|_| {
-                    let mut d = domain(&mut rng, 8);
-                    while d.len() < 7 {
-                        d = domain(&mut rng, 8);
+                    let size = 11 + rng.below(3);
+                    let mut pool: Vec<i64> = (-6..=8).collect();
+                    let mut d = Vec::new();
+                    for _ in 0..size {
+                        let i = rng.below(pool.len());
+                        d.push(pool.swap_remove(i));
                     }
+                    d.sort();
                     d
                 })
                 .collect();

@@ -309,6 +309,23 @@ impl Constraints {
         for id in order {
             let domain = self.domains[id].clone();
             let values = interp.sampler(span)?.permutation(domain.len());
+            // A shortcut with the same result as the scan below: when the
+            // unknown cannot differ from the witness, the scan would reject
+            // every other value and keep the witness's.
+            if let Some(w) = witness[id] {
+                if domain[values[0]] != w {
+                    fixed.push(!self.model.eq_lit(self.vars[id], w));
+                    let other = self.model.solve(&fixed).map_err(|e| sat_error(e, span))?;
+                    fixed.pop();
+                    if other {
+                        witness = self.model_values();
+                    } else {
+                        fixed.push(self.model.eq_lit(self.vars[id], w));
+                        solution[id] = w;
+                        continue;
+                    }
+                }
+            }
             for (k, &vi) in values.iter().enumerate() {
                 let v = domain[vi];
                 let lit = self.model.eq_lit(self.vars[id], v);

@@ -6,10 +6,10 @@ use super::model::Model;
 use super::order::CmpOp;
 
 /// Domains (or literal sets) up to this size use pairwise at-most-one.
-pub const PAIRWISE_AMO_MAX: usize = 6;
+pub const PAIRWISE_AMO_MAX: usize = 10;
 
 impl Model {
-    /// Assert that at most one of `lits` is true (pairwise for ≤ 6
+    /// Assert that at most one of `lits` is true (pairwise for ≤ 10
     /// literals, sequential ladder encoding above).
     pub fn at_most_one(&mut self, lits: &[Lit]) -> Result<(), SatError> {
         let n = lits.len();
