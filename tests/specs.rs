@@ -1,4 +1,4 @@
-//! Every spec in `puzzles/` checks, builds 100 items per tier in each of its
+//! Every spec in `puzzles/` checks, builds its items per tier in each of its
 //! languages, builds byte-identically with 1 and 2 threads, and matches the
 //! reviewed snapshots of its first item per tier and language.
 
@@ -40,18 +40,35 @@ fn read_tree(dir: &Path) -> BTreeMap<String, Vec<u8>> {
     out
 }
 
+/// Items per tier built by the tests: 100 for computed puzzles; constraint
+/// puzzles, whose proofs are slower in a debug build, use 30 here, and
+/// `.ci/run` builds 100 of every spec in release and re-verifies them.
+fn items_for(program: &puzzlec::check::program::Program) -> u64 {
+    if program.finds.is_empty() {
+        100
+    } else {
+        30
+    }
+}
+
 #[test]
-fn every_spec_builds_100_items_per_tier_and_language() {
+fn every_spec_builds_its_items_per_tier_and_language() {
     let programs: Vec<_> = common::specs().into_iter().map(|(_, p)| p).collect();
     assert!(programs.len() >= 3, "puzzles/ holds the first specs");
-    let items = generate_all(&programs, &options(100, 2), &|| {}).expect("build succeeds");
+    let mut items = Vec::new();
     for (pi, program) in programs.iter().enumerate() {
+        let opts = options(items_for(program), 2);
+        let built = generate_all(std::slice::from_ref(program), &opts, &|| {}).expect("build succeeds");
+        items.extend(built.into_iter().map(|(_, it)| (pi, it)));
+    }
+    for (pi, program) in programs.iter().enumerate() {
+        let n = items_for(program) as usize;
         for tier in program.tier_names() {
             let of_tier: Vec<_> = items
                 .iter()
                 .filter(|(p, it)| *p == pi && it.tier == tier)
                 .collect();
-            assert_eq!(of_tier.len(), 100, "{} {tier}", program.name.name);
+            assert_eq!(of_tier.len(), n, "{} {tier}", program.name.name);
             for (_, item) in &of_tier {
                 for lang in &program.languages {
                     let r = record(program, item, lang);
@@ -86,7 +103,7 @@ fn every_spec_builds_100_items_per_tier_and_language() {
             questions.dedup();
             assert_eq!(
                 questions.len(),
-                100,
+                n,
                 "{} {tier}: repeated prompts",
                 program.name.name
             );
@@ -94,8 +111,8 @@ fn every_spec_builds_100_items_per_tier_and_language() {
             answers.sort_unstable();
             answers.dedup();
             assert!(
-                answers.len() >= 80,
-                "{} {tier}: only {} distinct answers in 100 items",
+                answers.len() * 10 >= n * 8,
+                "{} {tier}: only {} distinct answers in {n} items",
                 program.name.name,
                 answers.len()
             );
