@@ -24,7 +24,11 @@ fn varisat_and_batsat_generate_identical_records() {
         select_backend(backend).expect("backend compiled in");
         for (_, program) in &specs {
             for tier in program.tier_names() {
-                let count = if program.name.name.starts_with("cryptarithmetic") { 2 } else { 8 };
+                let count = if program.name.name.starts_with("cryptarithmetic") {
+                    2
+                } else {
+                    8
+                };
                 for i in 0..count {
                     let item = generate(program, tier, i, 3).expect("generate");
                     for lang in &program.languages {

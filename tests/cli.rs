@@ -33,7 +33,10 @@ fn check_reports_a_bad_spec_with_exit_code_1() {
     assert!(err.contains("unknown family `direkt`"), "{err}");
     assert!(err.contains("did you mean `direct`?"), "{err}");
     // Every problem in one run: the family, the missing answer, the missing tier.
-    assert!(err.contains("no `answer`") && err.contains("no `tier`"), "{err}");
+    assert!(
+        err.contains("no `answer`") && err.contains("no `tier`"),
+        "{err}"
+    );
 }
 
 #[test]
@@ -43,7 +46,11 @@ fn invalid_utf8_is_a_plain_error() {
     std::fs::write(&bad, b"puzzle x\n\xff\xfe").expect("write");
     let out = puzzlec(&["check", bad.to_str().expect("utf8")]);
     assert_eq!(out.status.code(), Some(1));
-    assert!(text(&out.stderr).contains("not valid UTF-8 at 2:1"), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stderr).contains("not valid UTF-8 at 2:1"),
+        "{}",
+        text(&out.stderr)
+    );
 }
 
 #[test]
@@ -53,9 +60,20 @@ fn bad_flags_are_usage_errors() {
     let out = puzzlec(&["build", "puzzles", "--shard", "5/4", "-o", "/nonexistent/x"]);
     assert_eq!(out.status.code(), Some(1));
     assert!(text(&out.stderr).contains("shard"), "{}", text(&out.stderr));
-    let out = puzzlec(&["build", "puzzles", "--format", "csv", "-o", "/nonexistent/x"]);
+    let out = puzzlec(&[
+        "build",
+        "puzzles",
+        "--format",
+        "csv",
+        "-o",
+        "/nonexistent/x",
+    ]);
     assert_eq!(out.status.code(), Some(1));
-    assert!(text(&out.stderr).contains("puzzlec, nolli"), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stderr).contains("puzzlec, nolli"),
+        "{}",
+        text(&out.stderr)
+    );
 }
 
 #[test]
@@ -63,17 +81,28 @@ fn build_verify_and_refuse_to_overwrite() {
     let dir = tempfile::tempdir().expect("tempdir");
     let data = dir.path().join("data");
     let data_s = data.to_str().expect("utf8");
-    let out = puzzlec(&["build", "puzzles", "-o", data_s, "-n", "3", "--seed", "9", "--jobs", "2"]);
+    let out = puzzlec(&[
+        "build", "puzzles", "-o", data_s, "-n", "3", "--seed", "9", "--jobs", "2",
+    ]);
     assert!(out.status.success(), "{}", text(&out.stderr));
     assert!(data.join("manifest.json").exists());
     assert!(data.join("korean_units/ko/hard.jsonl").exists());
     let out = puzzlec(&["verify", data_s, "--specs", "puzzles"]);
-    assert!(out.status.success(), "{}{}", text(&out.stdout), text(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}{}",
+        text(&out.stdout),
+        text(&out.stderr)
+    );
 
     // A second build into the same folder needs --force.
     let out = puzzlec(&["build", "puzzles", "-o", data_s, "-n", "3"]);
     assert_eq!(out.status.code(), Some(1));
-    assert!(text(&out.stderr).contains("--force"), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stderr).contains("--force"),
+        "{}",
+        text(&out.stderr)
+    );
 
     // Tampering with a record is caught and named.
     let file = data.join("korean_units/ko/easy.jsonl");
@@ -82,7 +111,11 @@ fn build_verify_and_refuse_to_overwrite() {
     std::fs::write(&file, tampered).expect("write");
     let out = puzzlec(&["verify", data_s, "--specs", "puzzles"]);
     assert_eq!(out.status.code(), Some(1));
-    assert!(text(&out.stdout).contains("FAIL korean_units/ko/easy/00000"), "{}", text(&out.stdout));
+    assert!(
+        text(&out.stdout).contains("FAIL korean_units/ko/easy/00000"),
+        "{}",
+        text(&out.stdout)
+    );
 }
 
 #[test]
@@ -90,20 +123,47 @@ fn filters_shards_and_nolli_format() {
     let dir = tempfile::tempdir().expect("tempdir");
     let a = dir.path().join("a");
     let out = puzzlec(&[
-        "build", "puzzles", "-o", a.to_str().expect("utf8"), "-n", "4", "--tier", "hard", "--lang", "ko",
-        "--shard", "2/2", "--format", "nolli",
+        "build",
+        "puzzles",
+        "-o",
+        a.to_str().expect("utf8"),
+        "-n",
+        "4",
+        "--tier",
+        "hard",
+        "--lang",
+        "ko",
+        "--shard",
+        "2/2",
+        "--format",
+        "nolli",
     ]);
     assert!(out.status.success(), "{}", text(&out.stderr));
     let lines = std::fs::read_to_string(a.join("jamo_composition/ko/hard.jsonl")).expect("read");
     let ids: Vec<String> = lines
         .lines()
-        .map(|l| serde_json::from_str::<serde_json::Value>(l).expect("json")["id"].as_str().expect("id").to_string())
+        .map(|l| {
+            serde_json::from_str::<serde_json::Value>(l).expect("json")["id"]
+                .as_str()
+                .expect("id")
+                .to_string()
+        })
         .collect();
-    assert_eq!(ids, ["jamo_composition/ko/hard/00001", "jamo_composition/ko/hard/00003"]);
-    let first: serde_json::Value = serde_json::from_str(lines.lines().next().expect("line")).expect("json");
+    assert_eq!(
+        ids,
+        [
+            "jamo_composition/ko/hard/00001",
+            "jamo_composition/ko/hard/00003"
+        ]
+    );
+    let first: serde_json::Value =
+        serde_json::from_str(lines.lines().next().expect("line")).expect("json");
     let keys: Vec<&String> = first.as_object().expect("object").keys().collect();
     assert_eq!(keys, ["id", "question", "answer", "solution", "difficulty"]);
-    assert!(!Path::new(&a.join("cipher_en")).exists(), "--lang ko skips English-only specs");
+    assert!(
+        !Path::new(&a.join("cipher_en")).exists(),
+        "--lang ko skips English-only specs"
+    );
 }
 
 #[test]
@@ -113,11 +173,24 @@ fn new_scaffold_checks_and_renders() {
     let out = puzzlec(&["new", "my_puzzle", "--dir", d]);
     assert!(out.status.success(), "{}", text(&out.stderr));
     let spec = dir.path().join("my_puzzle.puzzle");
-    let out = puzzlec(&["render", spec.to_str().expect("utf8"), "--tier", "hard", "--lang", "ko"]);
+    let out = puzzlec(&[
+        "render",
+        spec.to_str().expect("utf8"),
+        "--tier",
+        "hard",
+        "--lang",
+        "ko",
+    ]);
     assert!(out.status.success(), "{}", text(&out.stderr));
     assert!(text(&out.stdout).contains("정답"));
-    assert_eq!(puzzlec(&["new", "my_puzzle", "--dir", d]).status.code(), Some(1));
-    assert_eq!(puzzlec(&["new", "9lives", "--dir", d]).status.code(), Some(1));
+    assert_eq!(
+        puzzlec(&["new", "my_puzzle", "--dir", d]).status.code(),
+        Some(1)
+    );
+    assert_eq!(
+        puzzlec(&["new", "9lives", "--dir", d]).status.code(),
+        Some(1)
+    );
 }
 
 #[test]
@@ -127,18 +200,34 @@ fn snap_creates_matches_and_reports_changes() {
     assert!(puzzlec(&["new", "snappy", "--dir", d]).status.success());
     let out = puzzlec(&["snap", d]);
     assert!(out.status.success(), "{}", text(&out.stderr));
-    assert!(text(&out.stdout).contains("6 created"), "{}", text(&out.stdout));
+    assert!(
+        text(&out.stdout).contains("6 created"),
+        "{}",
+        text(&out.stdout)
+    );
     let out = puzzlec(&["snap", d]);
-    assert!(text(&out.stdout).contains("6 matched"), "{}", text(&out.stdout));
+    assert!(
+        text(&out.stdout).contains("6 matched"),
+        "{}",
+        text(&out.stdout)
+    );
     // Change the English template: the EN snapshots change, KO ones match.
     let spec = dir.path().join("snappy.puzzle");
-    let changed = std::fs::read_to_string(&spec).expect("read").replace("What is the sum", "Compute the sum");
+    let changed = std::fs::read_to_string(&spec)
+        .expect("read")
+        .replace("What is the sum", "Compute the sum");
     std::fs::write(&spec, changed).expect("write");
     let out = puzzlec(&["snap", d]);
     assert_eq!(out.status.code(), Some(1));
     let stdout = text(&out.stdout);
-    assert!(stdout.contains("-What is the sum") && stdout.contains("+Compute the sum"), "{stdout}");
-    assert!(dir.path().join("snapshots/snappy__en__easy.snap.new").exists());
+    assert!(
+        stdout.contains("-What is the sum") && stdout.contains("+Compute the sum"),
+        "{stdout}"
+    );
+    assert!(dir
+        .path()
+        .join("snapshots/snappy__en__easy.snap.new")
+        .exists());
     assert!(puzzlec(&["snap", d, "--accept"]).status.success());
     assert!(puzzlec(&["snap", d]).status.success());
 }

@@ -58,7 +58,8 @@ fn every_spec_builds_its_items_per_tier_and_language() {
     let mut items = Vec::new();
     for (pi, program) in programs.iter().enumerate() {
         let opts = options(items_for(program), 2);
-        let built = generate_all(std::slice::from_ref(program), &opts, &|| {}).expect("build succeeds");
+        let built =
+            generate_all(std::slice::from_ref(program), &opts, &|| {}).expect("build succeeds");
         items.extend(built.into_iter().map(|(_, it)| (pi, it)));
     }
     for (pi, program) in programs.iter().enumerate() {

@@ -43,7 +43,10 @@ pub enum CheckError {
 
     /// Something declared twice.
     #[error("{what} `{name}` is declared twice")]
-    #[diagnostic(code(puzzlec::check::duplicate), help("rename or remove one of the declarations"))]
+    #[diagnostic(
+        code(puzzlec::check::duplicate),
+        help("rename or remove one of the declarations")
+    )]
     Duplicate {
         /// lever, tier, function, ...
         what: &'static str,
@@ -62,7 +65,10 @@ pub enum CheckError {
 
     /// A declaration that may appear only once.
     #[error("`{what}` may appear only once")]
-    #[diagnostic(code(puzzlec::check::repeated_decl), help("keep one `{what}` declaration"))]
+    #[diagnostic(
+        code(puzzlec::check::repeated_decl),
+        help("keep one `{what}` declaration")
+    )]
     Repeated {
         /// The declaration keyword.
         what: &'static str,
@@ -112,7 +118,10 @@ pub enum CheckError {
 
     /// A tier sets the same lever twice.
     #[error("tier `{tier}` sets `{lever}` twice")]
-    #[diagnostic(code(puzzlec::check::set_twice), help("keep one setting of `{lever}` in this tier"))]
+    #[diagnostic(
+        code(puzzlec::check::set_twice),
+        help("keep one setting of `{lever}` in this tier")
+    )]
     SetTwice {
         /// The tier.
         tier: String,
@@ -173,7 +182,10 @@ pub enum CheckError {
 
     /// A weight that is not positive.
     #[error("weight {weight} must be positive")]
-    #[diagnostic(code(puzzlec::check::weight), help("use a weight of 1 or more, or drop the choice"))]
+    #[diagnostic(
+        code(puzzlec::check::weight),
+        help("use a weight of 1 or more, or drop the choice")
+    )]
     Weight {
         /// The weight.
         weight: i64,
@@ -204,7 +216,10 @@ pub enum CheckError {
 
     /// A language code other than `en` or `ko`.
     #[error("unknown language `{name}`")]
-    #[diagnostic(code(puzzlec::check::language), help("the languages are `en` and `ko`"))]
+    #[diagnostic(
+        code(puzzlec::check::language),
+        help("the languages are `en` and `ko`")
+    )]
     UnknownLanguage {
         /// The code.
         name: String,
@@ -383,7 +398,10 @@ pub enum CheckError {
 
     /// A numeric setting out of its range.
     #[error("{what} must be between {lo} and {hi}, found {value}")]
-    #[diagnostic(code(puzzlec::check::out_of_range), help("choose a value in the range"))]
+    #[diagnostic(
+        code(puzzlec::check::out_of_range),
+        help("choose a value in the range")
+    )]
     OutOfRange {
         /// The setting.
         what: &'static str,
@@ -420,7 +438,10 @@ pub enum CheckError {
 
     /// A name that shadows a builtin, a lever or a constant.
     #[error("`{name}` is already defined as a {what}")]
-    #[diagnostic(code(puzzlec::check::shadow), help("choose another name; shadowing makes specs hard to read"))]
+    #[diagnostic(
+        code(puzzlec::check::shadow),
+        help("choose another name; shadowing makes specs hard to read")
+    )]
     Shadow {
         /// The name.
         name: String,

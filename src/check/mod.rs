@@ -228,7 +228,12 @@ impl<'a> Checker<'a> {
                 let kind = AnswerKind::from_name(&kind_ident.name);
                 let want = match kind {
                     Some(AnswerKind::Int) => Some(Ty::Int),
-                    Some(AnswerKind::Letters | AnswerKind::Hangul | AnswerKind::Text | AnswerKind::Choice) => Some(Ty::Str),
+                    Some(
+                        AnswerKind::Letters
+                        | AnswerKind::Hangul
+                        | AnswerKind::Text
+                        | AnswerKind::Choice,
+                    ) => Some(Ty::Str),
                     _ => None,
                 };
                 if let Some(want) = want {
@@ -243,7 +248,10 @@ impl<'a> Checker<'a> {
                     }
                 }
                 if kind.is_none() {
-                    let names: Vec<String> = AnswerKind::all().iter().map(|k| k.name().to_string()).collect();
+                    let names: Vec<String> = AnswerKind::all()
+                        .iter()
+                        .map(|k| k.name().to_string())
+                        .collect();
                     let help = match suggest(&kind_ident.name, &names) {
                         Some(s) => {
                             format!("did you mean `{s}`? The kinds are: {}", names.join(", "))
@@ -285,7 +293,9 @@ impl<'a> Checker<'a> {
             if !templates.contains_key(lang) {
                 self.errors.push(CheckError::MissingTemplate {
                     lang: lang.clone(),
-                    help: format!("add `template {lang} \"\"\"...\"\"\"` with the prompt in this language"),
+                    help: format!(
+                        "add `template {lang} \"\"\"...\"\"\"` with the prompt in this language"
+                    ),
                     src: self.src(),
                     span: name.span,
                 });
@@ -318,7 +328,11 @@ impl<'a> Checker<'a> {
             attempts,
             levers,
             tiers,
-            consts: parts.consts.iter().map(|(i, e)| ((*i).clone(), (*e).clone())).collect(),
+            consts: parts
+                .consts
+                .iter()
+                .map(|(i, e)| ((*i).clone(), (*e).clone()))
+                .collect(),
             fns: parts.fns.iter().map(|f| (*f).clone()).collect(),
             finds: parts.finds.iter().map(|f| (*f).clone()).collect(),
             rules: parts.rules.iter().map(|r| (*r).clone()).collect(),
@@ -380,7 +394,12 @@ impl<'a> Checker<'a> {
         })
     }
 
-    fn languages(&mut self, family: Family, declared: Option<(&[Ident], Span)>, name: &Ident) -> Vec<String> {
+    fn languages(
+        &mut self,
+        family: Family,
+        declared: Option<(&[Ident], Span)>,
+        name: &Ident,
+    ) -> Vec<String> {
         let Some((idents, span)) = declared else {
             return match family {
                 Family::Direct => vec!["en".into(), "ko".into()],
@@ -448,7 +467,10 @@ impl<'a> Checker<'a> {
             let mut first_setting: Vec<Option<Span>> = vec![None; levers.len()];
             let mut suggested: Vec<String> = Vec::new();
             for setting in &tier.settings {
-                let Some(i) = levers.iter().position(|l| l.name.name == setting.lever.name) else {
+                let Some(i) = levers
+                    .iter()
+                    .position(|l| l.name.name == setting.lever.name)
+                else {
                     let names: Vec<String> = levers.iter().map(|l| l.name.name.clone()).collect();
                     let suggestion = suggest(&setting.lever.name, &names);
                     suggested.extend(suggestion.clone());
@@ -564,7 +586,14 @@ impl<'a> Checker<'a> {
         }
     }
 
-    fn lang_texts(&mut self, r: &mut Resolver<'_>, texts: &[LangText], languages: &[String], what: &'static str, span: Span) {
+    fn lang_texts(
+        &mut self,
+        r: &mut Resolver<'_>,
+        texts: &[LangText],
+        languages: &[String],
+        what: &'static str,
+        span: Span,
+    ) {
         for t in texts {
             // A title may name the puzzle in a language it does not render.
             let allowed = what == "title" && LANGUAGES.contains(&t.lang.name.as_str());
@@ -596,7 +625,11 @@ impl<'a> Checker<'a> {
                 }
                 Stmt::Require(cond, why, _) => {
                     let t = r.expr(cond);
-                    self.condition(&t, cond.span, "`require` takes a condition (a bool), e.g. `require total > 10`");
+                    self.condition(
+                        &t,
+                        cond.span,
+                        "`require` takes a condition (a bool), e.g. `require total > 10`",
+                    );
                     if let Some(w) = why {
                         r.expr(w);
                     }
@@ -610,7 +643,11 @@ impl<'a> Checker<'a> {
                 }
                 Stmt::If(cond, then, otherwise, _) => {
                     let t = r.expr(cond);
-                    self.condition(&t, cond.span, "`if` takes a condition (a bool), e.g. `if n > 1 { ... }`");
+                    self.condition(
+                        &t,
+                        cond.span,
+                        "`if` takes a condition (a bool), e.g. `if n > 1 { ... }`",
+                    );
                     self.block(r, then, languages, false);
                     if let Some(o) = otherwise {
                         self.block(r, o, languages, false);

@@ -192,7 +192,12 @@ impl<'a> Resolver<'a> {
                         CompClause::For(binding) => self.binding(binding),
                         CompClause::If(cond) => {
                             let t = self.expr(cond);
-                            self.expect(&t, Ty::Bool, cond.span, "a comprehension filter is a condition");
+                            self.expect(
+                                &t,
+                                Ty::Bool,
+                                cond.span,
+                                "a comprehension filter is a condition",
+                            );
                         }
                     }
                 }
@@ -275,19 +280,34 @@ impl<'a> Resolver<'a> {
             }
             ExprKind::SampleInt(range) => {
                 let t = self.expr(range);
-                self.expect(&t, Ty::list(Ty::Int), range.span, "`int in` draws from a range such as `1..=9`");
+                self.expect(
+                    &t,
+                    Ty::list(Ty::Int),
+                    range.span,
+                    "`int in` draws from a range such as `1..=9`",
+                );
                 Ty::Int
             }
             ExprKind::SamplePick(k, xs) => {
                 let tk = self.expr(k);
                 self.expect(&tk, Ty::Int, k.span, "`pick K of XS` takes a count");
                 let t = self.expr(xs);
-                self.expect(&t, Ty::list(Ty::Any), xs.span, "`pick K of XS` draws from a list");
+                self.expect(
+                    &t,
+                    Ty::list(Ty::Any),
+                    xs.span,
+                    "`pick K of XS` draws from a list",
+                );
                 t
             }
             ExprKind::SampleOne(xs) => {
                 let t = self.expr(xs);
-                self.expect(&t, Ty::list(Ty::Any), xs.span, "`one of XS` draws from a list");
+                self.expect(
+                    &t,
+                    Ty::list(Ty::Any),
+                    xs.span,
+                    "`one of XS` draws from a list",
+                );
                 t.element()
             }
             ExprKind::SampleWeighted(entries) => {
@@ -326,7 +346,12 @@ impl<'a> Resolver<'a> {
         let t = self.expr(&binding.source);
         let ok = matches!(t, Ty::Any | Ty::List(_) | Ty::Str | Ty::Map | Ty::Tuple);
         if !ok {
-            self.expect(&t, Ty::list(Ty::Any), binding.source.span, "`for` iterates over a list, string or map");
+            self.expect(
+                &t,
+                Ty::list(Ty::Any),
+                binding.source.span,
+                "`for` iterates over a list, string or map",
+            );
         }
         self.bind_pattern(&binding.pattern, t.element());
     }
@@ -338,13 +363,33 @@ impl<'a> Resolver<'a> {
         match op {
             Add => match (&ta, &tb) {
                 (Ty::Int, _) | (_, Ty::Int) => {
-                    self.expect(&ta, Ty::Int, a.span, "`+` adds integers, or joins two strings or two lists");
-                    self.expect(&tb, Ty::Int, b.span, "`+` adds integers, or joins two strings or two lists");
+                    self.expect(
+                        &ta,
+                        Ty::Int,
+                        a.span,
+                        "`+` adds integers, or joins two strings or two lists",
+                    );
+                    self.expect(
+                        &tb,
+                        Ty::Int,
+                        b.span,
+                        "`+` adds integers, or joins two strings or two lists",
+                    );
                     Ty::Int
                 }
                 (Ty::Str, _) | (_, Ty::Str) => {
-                    self.expect(&ta, Ty::Str, a.span, "`+` joins two strings; use `str(x)` to convert");
-                    self.expect(&tb, Ty::Str, b.span, "`+` joins two strings; use `str(x)` to convert");
+                    self.expect(
+                        &ta,
+                        Ty::Str,
+                        a.span,
+                        "`+` joins two strings; use `str(x)` to convert",
+                    );
+                    self.expect(
+                        &tb,
+                        Ty::Str,
+                        b.span,
+                        "`+` joins two strings; use `str(x)` to convert",
+                    );
                     Ty::Str
                 }
                 (Ty::List(_), _) => ta.clone(),
@@ -359,7 +404,12 @@ impl<'a> Resolver<'a> {
             Eq | Ne => Ty::Bool,
             Lt | Le | Gt | Ge => {
                 if ta != Ty::Any && tb != Ty::Any && !ta.fits(&tb) {
-                    self.expect(&tb, ta.clone(), b.span, "both sides of a comparison have the same type");
+                    self.expect(
+                        &tb,
+                        ta.clone(),
+                        b.span,
+                        "both sides of a comparison have the same type",
+                    );
                 }
                 Ty::Bool
             }
@@ -393,7 +443,13 @@ impl<'a> Resolver<'a> {
         }
         if let Some(&arity) = self.globals.fns.get(&ident.name) {
             if arity != args.len() {
-                self.arity(&ident.name, arity.to_string(), args.len(), format!("`{}` is declared with {arity} parameter(s)", ident.name), span);
+                self.arity(
+                    &ident.name,
+                    arity.to_string(),
+                    args.len(),
+                    format!("`{}` is declared with {arity} parameter(s)", ident.name),
+                    span,
+                );
             }
             return Ty::Any;
         }
@@ -430,7 +486,13 @@ impl<'a> Resolver<'a> {
             } else {
                 format!("{} to {}", b.min, b.max)
             };
-            self.arity(b.name, expected, args.len(), format!("usage: {}", b.signature), span);
+            self.arity(
+                b.name,
+                expected,
+                args.len(),
+                format!("usage: {}", b.signature),
+                span,
+            );
         }
         match (b.name, arg_tys.first()) {
             ("min" | "max" | "first" | "last", Some(t)) if args.len() == 1 => t.element(),

@@ -79,11 +79,13 @@ pub fn builtin_result(name: &str) -> Ty {
     match name {
         "len" | "sum" | "product" | "index_of" | "count" | "abs" | "pow" | "div" | "mod"
         | "sign" | "int" | "ord" | "letter_index" => Ty::Int,
-        "any" | "all" | "alldiff" | "implies" | "iff" | "xor" | "contains" | "starts_with" | "ends_with" | "is_letter" | "is_syllable"
-        | "has_final" | "is_double_final" | "coin" => Ty::Bool,
-        "str" | "join" | "upper" | "lower" | "trim" | "trim_end" | "replace" | "pad_left" | "chr"
-        | "alphabet" | "letter" | "commas" | "plural" | "ordinal" | "join_en" | "join_ko"
-        | "grid" | "table" | "josa" | "concat" | "shift_initial" => Ty::Str,
+        "any" | "all" | "alldiff" | "implies" | "iff" | "xor" | "contains" | "starts_with"
+        | "ends_with" | "is_letter" | "is_syllable" | "has_final" | "is_double_final" | "coin" => {
+            Ty::Bool
+        }
+        "str" | "join" | "upper" | "lower" | "trim" | "trim_end" | "replace" | "pad_left"
+        | "chr" | "alphabet" | "letter" | "commas" | "plural" | "ordinal" | "join_en"
+        | "join_ko" | "grid" | "table" | "josa" | "concat" | "shift_initial" => Ty::Str,
         "range" | "digits" | "permutation" | "argsort" => Ty::list(Ty::Int),
         "chars" | "split" | "initials" | "medials" | "finals" | "jamo" => Ty::list(Ty::Str),
         "zip" | "enumerate" => Ty::list(Ty::Tuple),

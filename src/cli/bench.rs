@@ -50,6 +50,9 @@ pub fn run(args: Args) -> Result<(), Reported> {
         }
     }
     let secs = start_all.elapsed().as_secs_f64();
-    println!("\ntotal: {all_items} items in {secs:.2} s ({:.0} items/s, one thread)", all_items as f64 / secs.max(1e-9));
+    println!(
+        "\ntotal: {all_items} items in {secs:.2} s ({:.0} items/s, one thread)",
+        all_items as f64 / secs.max(1e-9)
+    );
     Ok(())
 }

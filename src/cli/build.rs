@@ -46,7 +46,12 @@ pub struct Args {
 /// Builds the dataset.
 pub fn run(args: Args) -> Result<(), Reported> {
     let format: Format = args.format.parse().map_err(fail)?;
-    let shard: Option<Shard> = args.shard.as_deref().map(str::parse).transpose().map_err(fail)?;
+    let shard: Option<Shard> = args
+        .shard
+        .as_deref()
+        .map(str::parse)
+        .transpose()
+        .map_err(fail)?;
     if args.jobs == Some(0) {
         return Err(fail("`--jobs` must be at least 1"));
     }

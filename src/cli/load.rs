@@ -54,8 +54,8 @@ fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> Result<(), Reported> {
 
 /// Reads a spec file as UTF-8 text.
 pub fn read_source(path: &Path) -> Result<SourceFile, Reported> {
-    let bytes = std::fs::read(path)
-        .map_err(|e| fail(format!("cannot read `{}`: {e}", path.display())))?;
+    let bytes =
+        std::fs::read(path).map_err(|e| fail(format!("cannot read `{}`: {e}", path.display())))?;
     let text = String::from_utf8(bytes).map_err(|e| {
         let (line, col) = line_col(&e.as_bytes()[..e.utf8_error().valid_up_to()]);
         fail(format!(
@@ -107,7 +107,10 @@ pub fn load_all(path: &Path) -> Result<Vec<Loaded>, Reported> {
     if failed {
         return Err(Reported);
     }
-    let mut names: Vec<&str> = loaded.iter().map(|l| l.program.name.name.as_str()).collect();
+    let mut names: Vec<&str> = loaded
+        .iter()
+        .map(|l| l.program.name.name.as_str())
+        .collect();
     names.sort_unstable();
     if let Some(w) = names.windows(2).find(|w| w[0] == w[1]) {
         return Err(fail(format!(

@@ -16,8 +16,15 @@ pub struct Args {
 
 /// Writes the scaffold.
 pub fn run(args: Args) -> Result<(), Reported> {
-    let valid = args.name.chars().next().is_some_and(|c| c.is_ascii_alphabetic())
-        && args.name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+    let valid = args
+        .name
+        .chars()
+        .next()
+        .is_some_and(|c| c.is_ascii_alphabetic())
+        && args
+            .name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '_');
     if !valid {
         return Err(fail(format!(
             "`{}` is not a valid puzzle name; use letters, digits and `_`, starting with a letter",
@@ -26,13 +33,20 @@ pub fn run(args: Args) -> Result<(), Reported> {
     }
     let path = args.dir.join(format!("{}.puzzle", args.name));
     if path.exists() {
-        return Err(fail(format!("`{}` already exists; choose another name", path.display())));
+        return Err(fail(format!(
+            "`{}` already exists; choose another name",
+            path.display()
+        )));
     }
     std::fs::create_dir_all(&args.dir)
         .map_err(|e| fail(format!("cannot create `{}`: {e}", args.dir.display())))?;
     std::fs::write(&path, scaffold(&args.name))
         .map_err(|e| fail(format!("cannot write `{}`: {e}", path.display())))?;
-    println!("wrote `{}`; try `puzzlec render {}`", path.display(), path.display());
+    println!(
+        "wrote `{}`; try `puzzlec render {}`",
+        path.display(),
+        path.display()
+    );
     Ok(())
 }
 

@@ -41,7 +41,8 @@ pub fn run(args: Args) -> Result<(), Reported> {
                 let records: Vec<_> = items.iter().map(|it| record(p, it, lang)).collect();
                 let name = task_name(&p.name.name, lang, tier);
                 let path = task_path(&l.path, &p.name.name, lang, tier);
-                let snapshot = Snapshot::new(&l.path.display().to_string(), &name, &task_body(&records));
+                let snapshot =
+                    Snapshot::new(&l.path.display().to_string(), &name, &task_body(&records));
                 match check_snapshot(&path, &snapshot, args.accept).map_err(fail)? {
                     SnapOutcome::Matched => matched += 1,
                     SnapOutcome::Created => {

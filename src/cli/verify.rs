@@ -23,7 +23,10 @@ pub struct Args {
 /// Regenerates each record from its seed and compares it byte for byte.
 pub fn run(args: Args) -> Result<(), Reported> {
     let manifest = Manifest::read(&args.data.join(MANIFEST_FILE)).map_err(fail)?;
-    let programs: Vec<Program> = load_all(&args.specs)?.into_iter().map(|l| l.program).collect();
+    let programs: Vec<Program> = load_all(&args.specs)?
+        .into_iter()
+        .map(|l| l.program)
+        .collect();
     let mut checked = 0u64;
     let mut failures = 0u64;
     for file in dataset_files(&args.data).map_err(fail)? {
@@ -31,12 +34,20 @@ pub fn run(args: Args) -> Result<(), Reported> {
             checked += 1;
             let Some(program) = programs.iter().find(|p| p.name.name == rec.puzzle) else {
                 failures += 1;
-                println!("FAIL {}: no spec called `{}` under `{}`", rec.id, rec.puzzle, args.specs.display());
+                println!(
+                    "FAIL {}: no spec called `{}` under `{}`",
+                    rec.id,
+                    rec.puzzle,
+                    args.specs.display()
+                );
                 continue;
             };
             if program.spec_hash != rec.spec_hash {
                 failures += 1;
-                println!("FAIL {}: the spec changed since the build ({} ≠ {})", rec.id, program.spec_hash, rec.spec_hash);
+                println!(
+                    "FAIL {}: the spec changed since the build ({} ≠ {})",
+                    rec.id, program.spec_hash, rec.spec_hash
+                );
                 continue;
             }
             let problem = match generate(program, &rec.tier, rec.index, manifest.seed) {

@@ -55,8 +55,9 @@ fn first_offset(e: &CheckError) -> usize {
 /// used by tests and by `--color never`.
 #[cfg(feature = "cli")]
 pub fn render_plain(diagnostics: &[&dyn Diagnostic], width: usize) -> String {
-    let handler = miette::GraphicalReportHandler::new_themed(miette::GraphicalTheme::unicode_nocolor())
-        .with_width(width);
+    let handler =
+        miette::GraphicalReportHandler::new_themed(miette::GraphicalTheme::unicode_nocolor())
+            .with_width(width);
     let mut out = String::new();
     for d in diagnostics {
         let _ = handler.render_report(&mut out, *d);

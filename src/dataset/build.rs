@@ -88,7 +88,12 @@ pub fn generate_all(
                 }
                 let i = next.fetch_add(1, Ordering::Relaxed);
                 let Some(unit) = units.get(i) else { return };
-                match generate(&programs[unit.program], &unit.tier, unit.index, options.seed) {
+                match generate(
+                    &programs[unit.program],
+                    &unit.tier,
+                    unit.index,
+                    options.seed,
+                ) {
                     Ok(item) => {
                         if let Ok(mut r) = results.lock() {
                             r[i] = Some(item);
@@ -129,12 +134,15 @@ fn plan(programs: &[Program], options: &BuildOptions) -> Result<Vec<Unit>, Build
     }
     for lang in &options.langs {
         if !programs.iter().any(|p| p.languages.contains(lang)) {
-            return Err(BuildError::Filter(format!("no spec renders language `{lang}`")));
+            return Err(BuildError::Filter(format!(
+                "no spec renders language `{lang}`"
+            )));
         }
     }
     let mut units = Vec::new();
     for (pi, program) in programs.iter().enumerate() {
-        if !options.langs.is_empty() && !program.languages.iter().any(|l| options.langs.contains(l)) {
+        if !options.langs.is_empty() && !program.languages.iter().any(|l| options.langs.contains(l))
+        {
             continue;
         }
         for tier in program.tier_names() {
@@ -207,7 +215,14 @@ pub fn build(
                     continue;
                 }
                 total_items += records.len() as u64;
-                let written = write_task(out.root(), &program.name.name, lang, tier, &records, options.format)?;
+                let written = write_task(
+                    out.root(),
+                    &program.name.name,
+                    lang,
+                    tier,
+                    &records,
+                    options.format,
+                )?;
                 tasks.push(TaskEntry {
                     puzzle: program.name.name.clone(),
                     lang: lang.clone(),

@@ -8,11 +8,11 @@ use super::interp::{
     type_error, Interp, MAX_LEN,
 };
 use super::symops;
-use crate::syntax::ast::BinOp;
 use super::value::Value;
 use crate::render::{format, particle};
 use crate::span::Span;
 use crate::stdlib::hangul;
+use crate::syntax::ast::BinOp;
 use std::rc::Rc;
 
 /// A builtin function's name, arity and one-line description.
@@ -53,25 +53,60 @@ const fn r(name: &'static str, min: usize, max: usize, signature: &'static str) 
 /// Every builtin, in documentation order.
 pub const BUILTINS: &[Builtin] = &[
     // lists
-    b("len", 1, 1, "len(xs) -> int: elements of a list/tuple/map, characters of a string"),
+    b(
+        "len",
+        1,
+        1,
+        "len(xs) -> int: elements of a list/tuple/map, characters of a string",
+    ),
     b("sum", 1, 1, "sum(xs) -> int"),
     b("product", 1, 1, "product(xs) -> int"),
     b("min", 1, 2, "min(xs) or min(a, b)"),
     b("max", 1, 2, "max(xs) or max(a, b)"),
     b("sort", 1, 1, "sort(xs) -> list in ascending order"),
-    b("sort_by", 2, 2, "sort_by(xs, key) -> list, stable, ascending by key(x)"),
+    b(
+        "sort_by",
+        2,
+        2,
+        "sort_by(xs, key) -> list, stable, ascending by key(x)",
+    ),
     b("reverse", 1, 1, "reverse(xs or s)"),
-    b("range", 1, 3, "range(n), range(a, b), range(a, b, step) -> list (b exclusive)"),
-    b("zip", 2, 2, "zip(xs, ys) -> list of tuples, as long as the shorter"),
+    b(
+        "range",
+        1,
+        3,
+        "range(n), range(a, b), range(a, b, step) -> list (b exclusive)",
+    ),
+    b(
+        "zip",
+        2,
+        2,
+        "zip(xs, ys) -> list of tuples, as long as the shorter",
+    ),
     b("enumerate", 1, 1, "enumerate(xs) -> list of (index, x)"),
     b("map", 2, 2, "map(xs, f) -> list"),
     b("filter", 2, 2, "filter(xs, f) -> list"),
     b("any", 1, 2, "any(bools) or any(xs, f) -> bool"),
     b("all", 1, 2, "all(bools) or all(xs, f) -> bool"),
-    b("count", 2, 2, "count(xs, x_or_f) -> int: elements equal to x or satisfying f"),
-    b("index_of", 2, 2, "index_of(xs or s, x) -> int, -1 when absent"),
+    b(
+        "count",
+        2,
+        2,
+        "count(xs, x_or_f) -> int: elements equal to x or satisfying f",
+    ),
+    b(
+        "index_of",
+        2,
+        2,
+        "index_of(xs or s, x) -> int, -1 when absent",
+    ),
     b("contains", 2, 2, "contains(xs or s or map, x) -> bool"),
-    b("unique", 1, 1, "unique(xs) -> list without repeats, first occurrences kept"),
+    b(
+        "unique",
+        1,
+        1,
+        "unique(xs) -> list without repeats, first occurrences kept",
+    ),
     b("flatten", 1, 1, "flatten(list of lists) -> list"),
     b("concat", 1, 1, "concat(list of strings) -> string"),
     b("take", 2, 2, "take(xs or s, n)"),
@@ -79,16 +114,61 @@ pub const BUILTINS: &[Builtin] = &[
     b("slice", 3, 3, "slice(xs or s, a, b): elements a..b"),
     b("first", 1, 1, "first(xs)"),
     b("last", 1, 1, "last(xs)"),
-    b("chunks", 2, 2, "chunks(xs, n) -> list of lists of n (the last may be shorter)"),
-    b("transpose", 1, 1, "transpose(rows) -> columns (rows of equal length)"),
-    b("rotate", 2, 2, "rotate(xs or s, k): left rotation by k (negative: right)"),
-    b("repeat", 2, 2, "repeat(x, n) -> list of n copies, or a string repeated"),
-    b("set_at", 3, 3, "set_at(xs, i, x) -> a copy of xs with element i replaced"),
-    b("argsort", 1, 1, "argsort(xs) -> indices that sort xs (stable)"),
-    b("fold", 3, 3, "fold(xs, init, f) -> f(...f(f(init, x0), x1)...)"),
-    b("group_count", 1, 1, "group_count(xs) -> map of value -> occurrences, first-seen order"),
+    b(
+        "chunks",
+        2,
+        2,
+        "chunks(xs, n) -> list of lists of n (the last may be shorter)",
+    ),
+    b(
+        "transpose",
+        1,
+        1,
+        "transpose(rows) -> columns (rows of equal length)",
+    ),
+    b(
+        "rotate",
+        2,
+        2,
+        "rotate(xs or s, k): left rotation by k (negative: right)",
+    ),
+    b(
+        "repeat",
+        2,
+        2,
+        "repeat(x, n) -> list of n copies, or a string repeated",
+    ),
+    b(
+        "set_at",
+        3,
+        3,
+        "set_at(xs, i, x) -> a copy of xs with element i replaced",
+    ),
+    b(
+        "argsort",
+        1,
+        1,
+        "argsort(xs) -> indices that sort xs (stable)",
+    ),
+    b(
+        "fold",
+        3,
+        3,
+        "fold(xs, init, f) -> f(...f(f(init, x0), x1)...)",
+    ),
+    b(
+        "group_count",
+        1,
+        1,
+        "group_count(xs) -> map of value -> occurrences, first-seen order",
+    ),
     // constraints (also plain values)
-    b("alldiff", 1, 1, "alldiff(xs) -> bool: pairwise different (a constraint over unknowns)"),
+    b(
+        "alldiff",
+        1,
+        1,
+        "alldiff(xs) -> bool: pairwise different (a constraint over unknowns)",
+    ),
     b("implies", 2, 2, "implies(a, b) -> bool: not a or b"),
     b("iff", 2, 2, "iff(a, b) -> bool: a == b for conditions"),
     b("xor", 2, 2, "xor(a, b) -> bool: exactly one holds"),
@@ -96,7 +176,12 @@ pub const BUILTINS: &[Builtin] = &[
     b("keys", 1, 1, "keys(m) -> list"),
     b("values", 1, 1, "values(m) -> list"),
     b("get", 3, 3, "get(m, key, default)"),
-    b("insert", 3, 3, "insert(m, key, value) -> a copy of m with key set"),
+    b(
+        "insert",
+        3,
+        3,
+        "insert(m, key, value) -> a copy of m with key set",
+    ),
     b("to_map", 1, 1, "to_map(list of (key, value)) -> map"),
     // integers
     b("abs", 1, 1, "abs(n)"),
@@ -109,7 +194,12 @@ pub const BUILTINS: &[Builtin] = &[
     b("str", 1, 1, "str(x) -> its display text"),
     b("int", 1, 1, "int(s) -> the integer written in s"),
     b("chars", 1, 1, "chars(s) -> list of one-character strings"),
-    b("join", 1, 2, "join(xs, sep = \"\") -> string of the displayed elements"),
+    b(
+        "join",
+        1,
+        2,
+        "join(xs, sep = \"\") -> string of the displayed elements",
+    ),
     b("split", 2, 2, "split(s, sep) -> list of strings"),
     b("upper", 1, 1, "upper(s)"),
     b("lower", 1, 1, "lower(s)"),
@@ -119,35 +209,105 @@ pub const BUILTINS: &[Builtin] = &[
     b("starts_with", 2, 2, "starts_with(s, prefix) -> bool"),
     b("ends_with", 2, 2, "ends_with(s, suffix) -> bool"),
     b("pad_left", 3, 3, "pad_left(s, width, fill)"),
-    b("ord", 1, 1, "ord(c) -> Unicode scalar value of a one-character string"),
+    b(
+        "ord",
+        1,
+        1,
+        "ord(c) -> Unicode scalar value of a one-character string",
+    ),
     b("chr", 1, 1, "chr(n) -> one-character string"),
-    b("alphabet", 0, 0, "alphabet() -> \"ABCDEFGHIJKLMNOPQRSTUVWXYZ\""),
-    b("letter_index", 1, 1, "letter_index(c) -> 0..25 for A-Z or a-z"),
+    b(
+        "alphabet",
+        0,
+        0,
+        "alphabet() -> \"ABCDEFGHIJKLMNOPQRSTUVWXYZ\"",
+    ),
+    b(
+        "letter_index",
+        1,
+        1,
+        "letter_index(c) -> 0..25 for A-Z or a-z",
+    ),
     b("letter", 1, 1, "letter(i) -> the uppercase letter i mod 26"),
     b("is_letter", 1, 1, "is_letter(c) -> bool (ASCII A-Z or a-z)"),
     // formatting
     b("commas", 1, 1, "commas(n) -> \"1,234,567\""),
-    b("plural", 2, 3, "plural(n, singular, plural?) -> \"1 apple\", \"2 apples\""),
+    b(
+        "plural",
+        2,
+        3,
+        "plural(n, singular, plural?) -> \"1 apple\", \"2 apples\"",
+    ),
     b("ordinal", 1, 1, "ordinal(n) -> \"1st\", \"2nd\", ..."),
     b("join_en", 1, 1, "join_en(xs) -> \"a, b, and c\""),
     b("join_ko", 1, 1, "join_ko(xs) -> \"a, b, c\""),
     b("grid", 1, 2, "grid(rows, sep = \" \") -> lines of cells"),
     b("table", 2, 2, "table(header, rows) -> a Markdown table"),
-    b("josa", 2, 2, "josa(word, particle) -> word with 은/는, 이/가, 을/를, ... chosen by its final sound"),
+    b(
+        "josa",
+        2,
+        2,
+        "josa(word, particle) -> word with 은/는, 이/가, 을/를, ... chosen by its final sound",
+    ),
     // Hangul
-    b("initials", 0, 0, "initials() -> the 19 initial consonants in Unicode order"),
-    b("medials", 0, 0, "medials() -> the 21 vowels in Unicode order"),
-    b("finals", 0, 0, "finals() -> the 28 finals, \"\" first (no final)"),
+    b(
+        "initials",
+        0,
+        0,
+        "initials() -> the 19 initial consonants in Unicode order",
+    ),
+    b(
+        "medials",
+        0,
+        0,
+        "medials() -> the 21 vowels in Unicode order",
+    ),
+    b(
+        "finals",
+        0,
+        0,
+        "finals() -> the 28 finals, \"\" first (no final)",
+    ),
     b("is_syllable", 1, 1, "is_syllable(c) -> bool"),
-    b("decompose", 1, 1, "decompose(c) -> (initial, medial, final) indices of a syllable"),
-    b("compose", 3, 3, "compose(i, m, f) -> the syllable with these indices"),
-    b("jamo", 1, 1, "jamo(s) -> compatibility jamo of every syllable, in order"),
-    b("shift_initial", 2, 2, "shift_initial(s, k): every initial moved k places over the 19 initials"),
+    b(
+        "decompose",
+        1,
+        1,
+        "decompose(c) -> (initial, medial, final) indices of a syllable",
+    ),
+    b(
+        "compose",
+        3,
+        3,
+        "compose(i, m, f) -> the syllable with these indices",
+    ),
+    b(
+        "jamo",
+        1,
+        1,
+        "jamo(s) -> compatibility jamo of every syllable, in order",
+    ),
+    b(
+        "shift_initial",
+        2,
+        2,
+        "shift_initial(s, k): every initial moved k places over the 19 initials",
+    ),
     b("has_final", 1, 1, "has_final(c) -> bool"),
-    b("is_double_final", 1, 1, "is_double_final(f) -> bool for a final index (ㄲ ㅆ and compound finals)"),
+    b(
+        "is_double_final",
+        1,
+        1,
+        "is_double_final(f) -> bool for a final index (ㄲ ㅆ and compound finals)",
+    ),
     // randomness (generate only)
     r("shuffle", 1, 1, "shuffle(xs) -> xs in random order"),
-    r("permutation", 1, 1, "permutation(n) -> a random order of 0..n"),
+    r(
+        "permutation",
+        1,
+        1,
+        "permutation(n) -> a random order of 0..n",
+    ),
     r("coin", 2, 2, "coin(p, q) -> true with probability p/q"),
 ];
 
@@ -178,7 +338,10 @@ fn check_len(n: u128, span: Span) -> EvalResult<()> {
 
 fn non_negative(n: i64, what: &str, span: Span) -> EvalResult<usize> {
     if n < 0 {
-        return Err(invalid(format!("{what} must not be negative, found {n}"), span));
+        return Err(invalid(
+            format!("{what} must not be negative, found {n}"),
+            span,
+        ));
     }
     usize::try_from(n).map_err(|_| invalid(format!("{what} is too large"), span))
 }
@@ -202,12 +365,20 @@ fn one_char(v: &Value, span: Span) -> EvalResult<char> {
     let mut it = s.chars();
     match (it.next(), it.next()) {
         (Some(c), None) => Ok(c),
-        _ => Err(invalid(format!("expected one character, found \"{s}\""), span)),
+        _ => Err(invalid(
+            format!("expected one character, found \"{s}\""),
+            span,
+        )),
     }
 }
 
 /// Calls builtin `name` with evaluated arguments.
-pub fn call(interp: &mut Interp<'_>, name: &str, args: Vec<Value>, span: Span) -> EvalResult<Value> {
+pub fn call(
+    interp: &mut Interp<'_>,
+    name: &str,
+    args: Vec<Value>,
+    span: Span,
+) -> EvalResult<Value> {
     let Some(spec) = find(name) else {
         return Err(EvalError::new(K::Unbound(name.to_string()), span));
     };
@@ -263,8 +434,12 @@ pub fn call(interp: &mut Interp<'_>, name: &str, args: Vec<Value>, span: Span) -
             let mut acc: i64 = if name == "sum" { 0 } else { 1 };
             for x in xs.iter() {
                 let v = expect_int(x, span)?;
-                acc = if name == "sum" { acc.checked_add(v) } else { acc.checked_mul(v) }
-                    .ok_or_else(|| EvalError::new(K::Overflow(format!("{name} of a list")), span))?;
+                acc = if name == "sum" {
+                    acc.checked_add(v)
+                } else {
+                    acc.checked_mul(v)
+                }
+                .ok_or_else(|| EvalError::new(K::Overflow(format!("{name} of a list")), span))?;
             }
             Ok(Value::Int(acc))
         }
@@ -312,7 +487,9 @@ pub fn call(interp: &mut Interp<'_>, name: &str, args: Vec<Value>, span: Span) -
             let xs = expect_list(a(0), span)?;
             let mut idx: Vec<usize> = (0..xs.len()).collect();
             idx.sort_by(|&i, &j| xs[i].cmp_total(&xs[j]));
-            Ok(Value::list(idx.into_iter().map(|i| Value::Int(i as i64)).collect()))
+            Ok(Value::list(
+                idx.into_iter().map(|i| Value::Int(i as i64)).collect(),
+            ))
         }
         "reverse" => match seq_or_str(a(0), span)? {
             Ok(xs) => Ok(Value::list(xs.iter().rev().cloned().collect())),
@@ -426,7 +603,9 @@ pub fn call(interp: &mut Interp<'_>, name: &str, args: Vec<Value>, span: Span) -
         "contains" => match a(0) {
             Value::Str(s) => Ok(Value::Bool(s.contains(&*expect_str(a(1), span)?))),
             Value::Map(m) => Ok(Value::Bool(m.iter().any(|(k, _)| k == a(1)))),
-            other => Ok(Value::Bool(expect_list(other, span)?.iter().any(|x| x == a(1)))),
+            other => Ok(Value::Bool(
+                expect_list(other, span)?.iter().any(|x| x == a(1)),
+            )),
         },
         "unique" => {
             let xs = expect_list(a(0), span)?;
@@ -486,7 +665,11 @@ pub fn call(interp: &mut Interp<'_>, name: &str, args: Vec<Value>, span: Span) -
         }
         "first" | "last" => {
             let xs = expect_list(a(0), span)?;
-            let item = if name == "first" { xs.first() } else { xs.last() };
+            let item = if name == "first" {
+                xs.first()
+            } else {
+                xs.last()
+            };
             item.cloned()
                 .ok_or_else(|| invalid(format!("`{name}` of an empty list"), span))
         }
@@ -496,7 +679,9 @@ pub fn call(interp: &mut Interp<'_>, name: &str, args: Vec<Value>, span: Span) -
             if n == 0 {
                 return Err(invalid("chunk size must be at least 1", span));
             }
-            Ok(Value::list(xs.chunks(n).map(|c| Value::list(c.to_vec())).collect()))
+            Ok(Value::list(
+                xs.chunks(n).map(|c| Value::list(c.to_vec())).collect(),
+            ))
         }
         "transpose" => {
             let rows = expect_list(a(0), span)?;
@@ -571,8 +756,18 @@ pub fn call(interp: &mut Interp<'_>, name: &str, args: Vec<Value>, span: Span) -
             }
             Ok(acc)
         }
-        "keys" => Ok(Value::list(map_entries(a(0), span)?.iter().map(|(k, _)| k.clone()).collect())),
-        "values" => Ok(Value::list(map_entries(a(0), span)?.iter().map(|(_, v)| v.clone()).collect())),
+        "keys" => Ok(Value::list(
+            map_entries(a(0), span)?
+                .iter()
+                .map(|(k, _)| k.clone())
+                .collect(),
+        )),
+        "values" => Ok(Value::list(
+            map_entries(a(0), span)?
+                .iter()
+                .map(|(_, v)| v.clone())
+                .collect(),
+        )),
         "get" => {
             let m = map_entries(a(0), span)?;
             Ok(Value::map_get(&m, a(1)).unwrap_or_else(|| a(2).clone()))
@@ -607,7 +802,8 @@ pub fn call(interp: &mut Interp<'_>, name: &str, args: Vec<Value>, span: Span) -
         "pow" => {
             let base = expect_int(a(0), span)?;
             let e = expect_int(a(1), span)?;
-            let e = u32::try_from(e).map_err(|_| invalid(format!("exponent {e} must be 0 or more"), span))?;
+            let e = u32::try_from(e)
+                .map_err(|_| invalid(format!("exponent {e} must be 0 or more"), span))?;
             int_result(base.checked_pow(e), "pow", span)
         }
         "div" | "mod" => {
@@ -660,7 +856,10 @@ pub fn call(interp: &mut Interp<'_>, name: &str, args: Vec<Value>, span: Span) -
             let s = expect_str(a(0), span)?;
             let sep = expect_str(a(1), span)?;
             if sep.is_empty() {
-                return Err(invalid("`split` separator must not be empty; use `chars`", span));
+                return Err(invalid(
+                    "`split` separator must not be empty; use `chars`",
+                    span,
+                ));
             }
             Ok(Value::list(s.split(&*sep).map(Value::str).collect()))
         }
@@ -676,8 +875,12 @@ pub fn call(interp: &mut Interp<'_>, name: &str, args: Vec<Value>, span: Span) -
             }
             Ok(Value::str(s.replace(&*from, &expect_str(a(2), span)?)))
         }
-        "starts_with" => Ok(Value::Bool(expect_str(a(0), span)?.starts_with(&*expect_str(a(1), span)?))),
-        "ends_with" => Ok(Value::Bool(expect_str(a(0), span)?.ends_with(&*expect_str(a(1), span)?))),
+        "starts_with" => Ok(Value::Bool(
+            expect_str(a(0), span)?.starts_with(&*expect_str(a(1), span)?),
+        )),
+        "ends_with" => Ok(Value::Bool(
+            expect_str(a(0), span)?.ends_with(&*expect_str(a(1), span)?),
+        )),
         "pad_left" => {
             let s = expect_str(a(0), span)?;
             let width = non_negative(expect_int(a(1), span)?, "width", span)?;
@@ -712,7 +915,10 @@ pub fn call(interp: &mut Interp<'_>, name: &str, args: Vec<Value>, span: Span) -
         "is_letter" => Ok(Value::Bool(
             matches!(a(0), Value::Str(s) if s.chars().count() == 1 && s.chars().all(|c| c.is_ascii_alphabetic())),
         )),
-        "commas" => Ok(Value::str(format::group_thousands(expect_int(a(0), span)?, ","))),
+        "commas" => Ok(Value::str(format::group_thousands(
+            expect_int(a(0), span)?,
+            ",",
+        ))),
         "plural" => {
             let n = expect_int(a(0), span)?;
             let one = expect_str(a(1), span)?;
@@ -720,8 +926,14 @@ pub fn call(interp: &mut Interp<'_>, name: &str, args: Vec<Value>, span: Span) -
             Ok(Value::str(format::plural_en(n, &one, many.as_deref())))
         }
         "ordinal" => Ok(Value::str(format::ordinal_en(expect_int(a(0), span)?))),
-        "join_en" => Ok(Value::str(format::join_en(&strings(&iter_values(a(0), span)?)))),
-        "join_ko" => Ok(Value::str(format::join_ko(&strings(&iter_values(a(0), span)?)))),
+        "join_en" => Ok(Value::str(format::join_en(&strings(&iter_values(
+            a(0),
+            span,
+        )?)))),
+        "join_ko" => Ok(Value::str(format::join_ko(&strings(&iter_values(
+            a(0),
+            span,
+        )?)))),
         "grid" => {
             let rows = expect_list(a(0), span)?;
             let rows = rows
@@ -752,10 +964,16 @@ pub fn call(interp: &mut Interp<'_>, name: &str, args: Vec<Value>, span: Span) -
                 .map_err(|e| invalid(e.to_string(), span))
         }
         "initials" => Ok(Value::list(
-            hangul::INITIALS.iter().map(|c| Value::str(c.to_string())).collect(),
+            hangul::INITIALS
+                .iter()
+                .map(|c| Value::str(c.to_string()))
+                .collect(),
         )),
         "medials" => Ok(Value::list(
-            hangul::MEDIALS.iter().map(|c| Value::str(c.to_string())).collect(),
+            hangul::MEDIALS
+                .iter()
+                .map(|c| Value::str(c.to_string()))
+                .collect(),
         )),
         "finals" => Ok(Value::list(hangul::FINALS.iter().map(Value::str).collect())),
         "is_syllable" => Ok(Value::Bool(
@@ -774,7 +992,8 @@ pub fn call(interp: &mut Interp<'_>, name: &str, args: Vec<Value>, span: Span) -
         "compose" => {
             let idx = |i: usize| -> EvalResult<u8> {
                 let n = expect_int(a(i), span)?;
-                u8::try_from(n).map_err(|_| invalid(format!("jamo index {n} is out of range"), span))
+                u8::try_from(n)
+                    .map_err(|_| invalid(format!("jamo index {n} is out of range"), span))
             };
             let s = hangul::Syllable {
                 initial: idx(0)?,
@@ -806,7 +1025,9 @@ pub fn call(interp: &mut Interp<'_>, name: &str, args: Vec<Value>, span: Span) -
             let s = expect_str(a(0), span)?;
             let k = expect_int(a(1), span)?;
             Ok(Value::str(
-                s.chars().map(|c| hangul::shift_initial(c, k)).collect::<String>(),
+                s.chars()
+                    .map(|c| hangul::shift_initial(c, k))
+                    .collect::<String>(),
             ))
         }
         "has_final" => {
@@ -817,28 +1038,45 @@ pub fn call(interp: &mut Interp<'_>, name: &str, args: Vec<Value>, span: Span) -
         }
         "is_double_final" => {
             let t = expect_int(a(0), span)?;
-            Ok(Value::Bool(u8::try_from(t).is_ok_and(hangul::is_double_final)))
+            Ok(Value::Bool(
+                u8::try_from(t).is_ok_and(hangul::is_double_final),
+            ))
         }
         "shuffle" => {
             let xs = expect_list(a(0), span)?;
             let order = interp.sampler(span)?.permutation(xs.len());
-            Ok(Value::list(order.into_iter().map(|i| xs[i].clone()).collect()))
+            Ok(Value::list(
+                order.into_iter().map(|i| xs[i].clone()).collect(),
+            ))
         }
         "permutation" => {
             let n = non_negative(expect_int(a(0), span)?, "permutation size", span)?;
             check_len(n as u128, span)?;
             let order = interp.sampler(span)?.permutation(n);
-            Ok(Value::list(order.into_iter().map(|i| Value::Int(i as i64)).collect()))
+            Ok(Value::list(
+                order.into_iter().map(|i| Value::Int(i as i64)).collect(),
+            ))
         }
         "coin" => {
             let p = expect_int(a(0), span)?;
             let q = expect_int(a(1), span)?;
             if q <= 0 || p < 0 || p > q {
-                return Err(invalid(format!("`coin({p}, {q})` needs 0 <= p <= q and q > 0"), span));
+                return Err(invalid(
+                    format!("`coin({p}, {q})` needs 0 <= p <= q and q > 0"),
+                    span,
+                ));
             }
-            Ok(Value::Bool((interp.sampler(span)?.below(q as u64) as i64) < p))
+            Ok(Value::Bool(
+                (interp.sampler(span)?.below(q as u64) as i64) < p,
+            ))
         }
-        _ => Err(invalid(format!("builtin `{name}` has no implementation ({})", describe(a(0))), span)),
+        _ => Err(invalid(
+            format!(
+                "builtin `{name}` has no implementation ({})",
+                describe(a(0))
+            ),
+            span,
+        )),
     }
 }
 

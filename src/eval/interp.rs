@@ -3,8 +3,8 @@
 use super::builtins;
 use super::env::Env;
 use super::error::{EvalError, EvalErrorKind as K, EvalResult};
-use super::value::{Func, Value};
 use super::symops;
+use super::value::{Func, Value};
 use super::Sampler;
 use crate::render::particle;
 use crate::span::Span;
@@ -111,7 +111,7 @@ impl<'a> Interp<'a> {
             ExprKind::Not(a) => {
                 let v = self.eval(a, env)?;
                 if let Value::Sym(_) = v {
-                    return Ok(symops::bool_value(symops::bool_term(&v, a.span)?.not()));
+                    return Ok(symops::bool_value(symops::bool_term(&v, a.span)?.negated()));
                 }
                 Ok(Value::Bool(!expect_bool(&v, a.span)?))
             }
@@ -164,16 +164,28 @@ impl<'a> Interp<'a> {
             }))),
             ExprKind::SampleInt(range) => {
                 // `int in a..b` / `a..=b` draws without building the list.
-                if let ExprKind::Binary(op @ (BinOp::Range | BinOp::RangeInclusive), lo, hi) = &range.kind {
+                if let ExprKind::Binary(op @ (BinOp::Range | BinOp::RangeInclusive), lo, hi) =
+                    &range.kind
+                {
                     let lo_v = expect_int(&self.eval(lo, env)?, lo.span)?;
                     let hi_v = expect_int(&self.eval(hi, env)?, hi.span)?;
-                    let hi_v = if *op == BinOp::Range { hi_v as i128 - 1 } else { hi_v as i128 };
+                    let hi_v = if *op == BinOp::Range {
+                        hi_v as i128 - 1
+                    } else {
+                        hi_v as i128
+                    };
                     if hi_v < lo_v as i128 {
-                        return Err(EvalError::new(K::Invalid("`int in` over an empty range".into()), span));
+                        return Err(EvalError::new(
+                            K::Invalid("`int in` over an empty range".into()),
+                            span,
+                        ));
                     }
                     let n = (hi_v - lo_v as i128 + 1) as u128;
                     if n > u64::MAX as u128 {
-                        return Err(EvalError::new(K::Invalid("`int in` over a range wider than 2^64".into()), span));
+                        return Err(EvalError::new(
+                            K::Invalid("`int in` over a range wider than 2^64".into()),
+                            span,
+                        ));
                     }
                     let k = self.sampler(span)?.below(n as u64);
                     return Ok(Value::Int((lo_v as i128 + k as i128) as i64));
@@ -181,7 +193,10 @@ impl<'a> Interp<'a> {
                 let r = self.eval(range, env)?;
                 let items = expect_list(&r, range.span)?;
                 if items.is_empty() {
-                    return Err(EvalError::new(K::Invalid("`int in` over an empty range".into()), span));
+                    return Err(EvalError::new(
+                        K::Invalid("`int in` over an empty range".into()),
+                        span,
+                    ));
                 }
                 let i = self.sampler(span)?.below(items.len() as u64);
                 Ok(items[i as usize].clone())
@@ -198,13 +213,18 @@ impl<'a> Interp<'a> {
                     ));
                 }
                 let picked = self.sampler(span)?.pick_indices(items.len(), k as usize);
-                Ok(Value::list(picked.into_iter().map(|i| items[i].clone()).collect()))
+                Ok(Value::list(
+                    picked.into_iter().map(|i| items[i].clone()).collect(),
+                ))
             }
             ExprKind::SampleOne(xs) => {
                 let xsv = self.eval(xs, env)?;
                 let items = expect_list(&xsv, xs.span)?;
                 if items.is_empty() {
-                    return Err(EvalError::new(K::Invalid("`one of` an empty list".into()), span));
+                    return Err(EvalError::new(
+                        K::Invalid("`one of` an empty list".into()),
+                        span,
+                    ));
                 }
                 let i = self.sampler(span)?.below(items.len() as u64);
                 Ok(items[i as usize].clone())
@@ -217,7 +237,10 @@ impl<'a> Interp<'a> {
                     let wv = self.eval(w, env)?;
                     let w_int = expect_int(&wv, w.span)?;
                     if w_int < 0 {
-                        return Err(EvalError::new(K::Invalid(format!("weight {w_int} is negative")), w.span));
+                        return Err(EvalError::new(
+                            K::Invalid(format!("weight {w_int} is negative")),
+                            w.span,
+                        ));
                     }
                     weights.push(w_int as u64);
                 }
@@ -256,7 +279,10 @@ impl<'a> Interp<'a> {
                         None => out.push_str(&text),
                         Some((name, pspan)) => {
                             let kind = particle::parse_particle(name).ok_or_else(|| {
-                                EvalError::new(K::Invalid(format!("unknown particle `{name}`")), *pspan)
+                                EvalError::new(
+                                    K::Invalid(format!("unknown particle `{name}`")),
+                                    *pspan,
+                                )
                             })?;
                             let joined = particle::attach(&text, kind).map_err(|e| {
                                 EvalError::new(K::Invalid(e.to_string()), expr.span)
@@ -267,7 +293,10 @@ impl<'a> Interp<'a> {
                 }
             }
             if out.len() as u128 > MAX_LEN {
-                return Err(EvalError::new(K::TooLarge(out.len() as u128), Span::default()));
+                return Err(EvalError::new(
+                    K::TooLarge(out.len() as u128),
+                    Span::default(),
+                ));
             }
         }
         Ok(out)
@@ -305,7 +334,14 @@ impl<'a> Interp<'a> {
         Ok(())
     }
 
-    fn binary(&mut self, op: BinOp, a: &Expr, b: &Expr, env: &Env, span: Span) -> EvalResult<Value> {
+    fn binary(
+        &mut self,
+        op: BinOp,
+        a: &Expr,
+        b: &Expr,
+        env: &Env,
+        span: Span,
+    ) -> EvalResult<Value> {
         // Short-circuit boolean operators; conditions over unknowns combine.
         if matches!(op, BinOp::And | BinOp::Or) {
             let lv = self.eval(a, env)?;
@@ -351,7 +387,14 @@ impl<'a> Interp<'a> {
                 let fns = self.fns;
                 let decl = fns.get(*i);
                 let globals = self.globals.clone();
-                self.call_with(&decl.name.name, &decl.params, &decl.body, &globals, args, span)
+                self.call_with(
+                    &decl.name.name,
+                    &decl.params,
+                    &decl.body,
+                    &globals,
+                    args,
+                    span,
+                )
             }
             Func::Closure { params, body, env } => {
                 self.call_with("lambda", params, body, env, args, span)
@@ -523,7 +566,11 @@ fn get_field(t: &Value, field: &Ident) -> EvalResult<Value> {
 
 /// `target[i, j, ...]`; a `None` index is the wildcard `*`, which keeps every
 /// element along that position.
-pub fn index_all(target: &Value, indices: &[Option<(Value, Span)>], span: Span) -> EvalResult<Value> {
+pub fn index_all(
+    target: &Value,
+    indices: &[Option<(Value, Span)>],
+    span: Span,
+) -> EvalResult<Value> {
     let Some((first, rest)) = indices.split_first() else {
         return Ok(target.clone());
     };
@@ -548,7 +595,14 @@ pub fn index(target: &Value, i: &Value, span: Span) -> EvalResult<Value> {
     let position = |len: usize, what: &'static str| -> EvalResult<usize> {
         let idx = expect_int(i, span)?;
         if idx < 0 || idx as u128 >= len as u128 {
-            return Err(EvalError::new(K::IndexOutOfRange { index: idx, len, what }, span));
+            return Err(EvalError::new(
+                K::IndexOutOfRange {
+                    index: idx,
+                    len,
+                    what,
+                },
+                span,
+            ));
         }
         Ok(idx as usize)
     };
@@ -558,11 +612,17 @@ pub fn index(target: &Value, i: &Value, span: Span) -> EvalResult<Value> {
         Value::Str(s) => {
             let n = s.chars().count();
             let p = position(n, "string")?;
-            Ok(Value::str(s.chars().nth(p).map(String::from).unwrap_or_default()))
+            Ok(Value::str(
+                s.chars().nth(p).map(String::from).unwrap_or_default(),
+            ))
         }
         Value::Map(entries) => Value::map_get(entries, i)
             .ok_or_else(|| EvalError::new(K::MissingKey(i.display()), span)),
-        other => Err(type_error("a list, tuple, string or map to index", other, span)),
+        other => Err(type_error(
+            "a list, tuple, string or map to index",
+            other,
+            span,
+        )),
     }
 }
 
@@ -639,12 +699,18 @@ pub fn binary_values(
         Range | RangeInclusive => {
             let a = expect_int(l, lspan)?;
             let b = expect_int(r, rspan)?;
-            let end = if op == Range { b as i128 } else { b as i128 + 1 };
+            let end = if op == Range {
+                b as i128
+            } else {
+                b as i128 + 1
+            };
             let len = (end - a as i128).max(0) as u128;
             if len > MAX_LEN {
                 return Err(EvalError::new(K::TooLarge(len), span));
             }
-            Ok(Value::list((a as i128..end).map(|i| Value::Int(i as i64)).collect()))
+            Ok(Value::list(
+                (a as i128..end).map(|i| Value::Int(i as i64)).collect(),
+            ))
         }
         And | Or => Err(operand_error(op, l, r, span)),
     }

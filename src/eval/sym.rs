@@ -201,7 +201,7 @@ impl BoolTerm {
     }
 
     /// Negation, folding constants.
-    pub fn not(self) -> BoolTerm {
+    pub fn negated(self) -> BoolTerm {
         match self {
             BoolTerm::Const(b) => BoolTerm::Const(!b),
             BoolTerm::Not(inner) => *inner,

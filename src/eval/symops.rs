@@ -93,11 +93,16 @@ pub fn binary(op: BinOp, l: &Value, r: &Value, span: Span) -> EvalResult<Value> 
             let (a, b) = (bool_term(l, span)?, bool_term(r, span)?);
             let same = BoolTerm::or(vec![
                 BoolTerm::and(vec![a.clone(), b.clone()]),
-                BoolTerm::and(vec![a.not(), b.not()]),
+                BoolTerm::and(vec![a.negated(), b.negated()]),
             ]);
-            return Ok(bool_value(if o == CmpOp::Eq { same } else { same.not() }));
+            return Ok(bool_value(if o == CmpOp::Eq {
+                same
+            } else {
+                same.negated()
+            }));
         }
-        let t = BoolTerm::compare(&int_term(l, span)?, o, &int_term(r, span)?).ok_or_else(|| overflow(span))?;
+        let t = BoolTerm::compare(&int_term(l, span)?, o, &int_term(r, span)?)
+            .ok_or_else(|| overflow(span))?;
         Ok(bool_value(t))
     };
     match op {
@@ -129,8 +134,14 @@ pub fn binary(op: BinOp, l: &Value, r: &Value, span: Span) -> EvalResult<Value> 
         BinOp::Le => cmp(CmpOp::Le),
         BinOp::Gt => cmp(CmpOp::Gt),
         BinOp::Ge => cmp(CmpOp::Ge),
-        BinOp::And => Ok(bool_value(BoolTerm::and(vec![bool_term(l, span)?, bool_term(r, span)?]))),
-        BinOp::Or => Ok(bool_value(BoolTerm::or(vec![bool_term(l, span)?, bool_term(r, span)?]))),
+        BinOp::And => Ok(bool_value(BoolTerm::and(vec![
+            bool_term(l, span)?,
+            bool_term(r, span)?,
+        ]))),
+        BinOp::Or => Ok(bool_value(BoolTerm::or(vec![
+            bool_term(l, span)?,
+            bool_term(r, span)?,
+        ]))),
         BinOp::In | BinOp::NotIn => {
             let items = match r {
                 Value::List(xs) | Value::Tuple(xs) => xs.clone(),
@@ -149,7 +160,7 @@ pub fn binary(op: BinOp, l: &Value, r: &Value, span: Span) -> EvalResult<Value> 
                 any.push(bool_term(&binary(BinOp::Eq, l, x, span)?, span)?);
             }
             let t = BoolTerm::or(any);
-            Ok(bool_value(if op == BinOp::In { t } else { t.not() }))
+            Ok(bool_value(if op == BinOp::In { t } else { t.negated() }))
         }
         BinOp::Div | BinOp::Mod | BinOp::Range | BinOp::RangeInclusive => Err(EvalError::new(
             K::Invalid(format!("`{}` is not available on unknowns", op.symbol())),
@@ -162,20 +173,32 @@ pub fn binary(op: BinOp, l: &Value, r: &Value, span: Span) -> EvalResult<Value> 
 pub fn sum(xs: &[Value], span: Span) -> EvalResult<Value> {
     let mut total = IntTerm::constant(0);
     for x in xs {
-        total = total.add_scaled(&int_term(x, span)?, 1).ok_or_else(|| overflow(span))?;
+        total = total
+            .add_scaled(&int_term(x, span)?, 1)
+            .ok_or_else(|| overflow(span))?;
     }
     Ok(int_value(total))
 }
 
 /// `all(xs)` / `any(xs)` over conditions.
 pub fn all_any(xs: &[Value], all: bool, span: Span) -> EvalResult<Value> {
-    let terms = xs.iter().map(|x| bool_term(x, span)).collect::<EvalResult<Vec<_>>>()?;
-    Ok(bool_value(if all { BoolTerm::and(terms) } else { BoolTerm::or(terms) }))
+    let terms = xs
+        .iter()
+        .map(|x| bool_term(x, span))
+        .collect::<EvalResult<Vec<_>>>()?;
+    Ok(bool_value(if all {
+        BoolTerm::and(terms)
+    } else {
+        BoolTerm::or(terms)
+    }))
 }
 
 /// `alldiff(xs)`: pairwise different values.
 pub fn alldiff(xs: &[Value], span: Span) -> EvalResult<Value> {
-    let terms = xs.iter().map(|x| int_term(x, span)).collect::<EvalResult<Vec<_>>>()?;
+    let terms = xs
+        .iter()
+        .map(|x| int_term(x, span))
+        .collect::<EvalResult<Vec<_>>>()?;
     if terms.iter().all(IntTerm::is_constant) {
         let mut seen: Vec<i64> = terms.iter().map(|t| t.constant).collect();
         seen.sort_unstable();
@@ -190,10 +213,10 @@ pub fn alldiff(xs: &[Value], span: Span) -> EvalResult<Value> {
 pub fn connective(name: &str, a: &Value, b: &Value, span: Span) -> EvalResult<Value> {
     let (x, y) = (bool_term(a, span)?, bool_term(b, span)?);
     let both = BoolTerm::and(vec![x.clone(), y.clone()]);
-    let neither = BoolTerm::and(vec![x.clone().not(), y.clone().not()]);
+    let neither = BoolTerm::and(vec![x.clone().negated(), y.clone().negated()]);
     Ok(bool_value(match name {
-        "implies" => BoolTerm::or(vec![x.not(), y]),
+        "implies" => BoolTerm::or(vec![x.negated(), y]),
         "iff" => BoolTerm::or(vec![both, neither]),
-        _ => BoolTerm::or(vec![both, neither]).not(),
+        _ => BoolTerm::or(vec![both, neither]).negated(),
     }))
 }

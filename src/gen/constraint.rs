@@ -62,7 +62,12 @@ fn invalid(message: impl Into<String>, span: Span) -> EvalError {
 impl Constraints {
     /// Builds the model: unknowns from every `find`, then every rule,
     /// evaluated in `env`. Returns the environment with the finds bound.
-    pub fn build(program: &Program, interp: &mut Interp<'_>, env: &Env, span: Span) -> EvalResult<(Constraints, Env)> {
+    pub fn build(
+        program: &Program,
+        interp: &mut Interp<'_>,
+        env: &Env,
+        span: Span,
+    ) -> EvalResult<(Constraints, Env)> {
         let model = Model::new(current_backend()).map_err(|e| sat_error(e, span))?;
         let mut c = Constraints {
             model,
@@ -85,7 +90,10 @@ impl Constraints {
                     ds.sort_unstable();
                     ds.dedup();
                     if ds.is_empty() {
-                        return Err(invalid(format!("`{}` has an empty domain", find.name.name), d.span));
+                        return Err(invalid(
+                            format!("`{}` has an empty domain", find.name.name),
+                            d.span,
+                        ));
                     }
                     ds
                 }
@@ -98,14 +106,26 @@ impl Constraints {
                 labels: Vec::new(),
                 dims: Some(Vec::new()),
             };
-            layout.value = c.array(interp, &env, &find.index, &[], &domain, is_bool, &mut layout, find.span)?;
+            layout.value = c.array(
+                interp,
+                &env,
+                &find.index,
+                &[],
+                &domain,
+                is_bool,
+                &mut layout,
+                find.span,
+            )?;
             env = env.bind(&find.name.name, layout.value.clone());
             c.finds.push(layout);
         }
         for rule in &program.rules {
             let mut instances = Vec::new();
             for_each_binding(interp, &env, &rule.bindings, &mut |interp, env| {
-                instances.push((interp.eval(&rule.body, env)?, describe_bindings(env, &rule.bindings)));
+                instances.push((
+                    interp.eval(&rule.body, env)?,
+                    describe_bindings(env, &rule.bindings),
+                ));
                 Ok(())
             })?;
             for (value, at) in instances {
@@ -162,7 +182,10 @@ impl Constraints {
         };
         let source = interp.eval(&binding.source, env)?;
         let items = iter_values(&source, binding.source.span)?;
-        let is_range = items.iter().enumerate().all(|(i, v)| *v == Value::Int(i as i64));
+        let is_range = items
+            .iter()
+            .enumerate()
+            .all(|(i, v)| *v == Value::Int(i as i64));
         if let Some(dims) = layout.dims.as_mut() {
             if is_range && dims.len() == prefix.len() {
                 dims.push(items.len());
@@ -175,7 +198,10 @@ impl Constraints {
             let inner_env = bind_pattern(env, &binding.pattern, item.clone())?;
             let mut p = prefix.to_vec();
             p.push(item.clone());
-            out.push((item, self.array(interp, &inner_env, rest, &p, domain, is_bool, layout, span)?));
+            out.push((
+                item,
+                self.array(interp, &inner_env, rest, &p, domain, is_bool, layout, span)?,
+            ));
         }
         if is_range {
             Ok(Value::list(out.into_iter().map(|(_, v)| v).collect()))
@@ -216,11 +242,17 @@ impl Constraints {
             BoolTerm::Const(b) => Ok(self.model.const_lit(*b)),
             BoolTerm::Not(x) => Ok(!self.lit(x)?),
             BoolTerm::And(xs) => {
-                let lits = xs.iter().map(|x| self.lit(x)).collect::<Result<Vec<_>, _>>()?;
+                let lits = xs
+                    .iter()
+                    .map(|x| self.lit(x))
+                    .collect::<Result<Vec<_>, _>>()?;
                 self.model.and(&lits)
             }
             BoolTerm::Or(xs) => {
-                let lits = xs.iter().map(|x| self.lit(x)).collect::<Result<Vec<_>, _>>()?;
+                let lits = xs
+                    .iter()
+                    .map(|x| self.lit(x))
+                    .collect::<Result<Vec<_>, _>>()?;
                 self.model.or(&lits)
             }
             BoolTerm::AllDiff(terms) => {
@@ -253,7 +285,11 @@ impl Constraints {
             }
         }
         // A count of conditions: a totalizer.
-        if term.terms.iter().all(|(c, a)| *c == 1 && matches!(a, Atom::Bool(_))) {
+        if term
+            .terms
+            .iter()
+            .all(|(c, a)| *c == 1 && matches!(a, Atom::Bool(_)))
+        {
             let mut lits = Vec::with_capacity(term.terms.len());
             for (_, a) in &term.terms {
                 if let Atom::Bool(b) = a {
@@ -369,12 +405,22 @@ impl Constraints {
     }
 
     fn hidden(&self, what: &str, span: Span) -> EvalResult<Vec<i64>> {
-        self.solution
-            .clone()
-            .ok_or_else(|| invalid(format!("`{what}` needs a hidden solution: write `let s = sample solution` before it"), span))
+        self.solution.clone().ok_or_else(|| {
+            invalid(
+                format!(
+                    "`{what}` needs a hidden solution: write `let s = sample solution` before it"
+                ),
+                span,
+            )
+        })
     }
 
-    fn unique_under(&mut self, assumptions: &[Lit], solution: &[i64], span: Span) -> EvalResult<bool> {
+    fn unique_under(
+        &mut self,
+        assumptions: &[Lit],
+        solution: &[i64],
+        span: Span,
+    ) -> EvalResult<bool> {
         let vars = self.vars.clone();
         self.model
             .is_unique_under(assumptions, &vars, solution)
@@ -383,7 +429,12 @@ impl Constraints {
 
     /// Turns `(label, constraint)` candidates into labelled literals, each
     /// checked to hold in the hidden solution.
-    fn candidates(&mut self, v: &Value, solution: &[i64], span: Span) -> EvalResult<Vec<(Value, Lit)>> {
+    fn candidates(
+        &mut self,
+        v: &Value,
+        solution: &[i64],
+        span: Span,
+    ) -> EvalResult<Vec<(Value, Lit)>> {
         let terms = self.candidate_terms(v, solution, span)?;
         let mut out = Vec::with_capacity(terms.len());
         for (label, t) in terms {
@@ -395,7 +446,12 @@ impl Constraints {
 
     /// `(label, constraint)` candidates as terms, each checked to hold in
     /// the hidden solution; encoding waits until a candidate is used.
-    fn candidate_terms(&mut self, v: &Value, solution: &[i64], span: Span) -> EvalResult<Vec<(Value, BoolTerm)>> {
+    fn candidate_terms(
+        &mut self,
+        v: &Value,
+        solution: &[i64],
+        span: Span,
+    ) -> EvalResult<Vec<(Value, BoolTerm)>> {
         let mut out = Vec::new();
         for item in iter_values(v, span)? {
             let (label, cond) = match &item {
@@ -405,7 +461,10 @@ impl Constraints {
             let t = bool_term(&cond, span)?;
             if t.eval(solution) != Some(true) {
                 return Err(invalid(
-                    format!("the clue labelled `{}` is false in the hidden solution", label.display()),
+                    format!(
+                        "the clue labelled `{}` is false in the hidden solution",
+                        label.display()
+                    ),
                     span,
                 ));
             }
@@ -433,7 +492,10 @@ impl Constraints {
                 .iter()
                 .position(|f| f.name == name)
                 .ok_or_else(|| invalid(format!("`{name}` is not a `find`"), span))?;
-            let (ids, labels) = (self.finds[find].ids.clone(), self.finds[find].labels.clone());
+            let (ids, labels) = (
+                self.finds[find].ids.clone(),
+                self.finds[find].labels.clone(),
+            );
             for (id, label) in ids.iter().zip(labels) {
                 cands.push((label, self.model.eq_lit(self.vars[*id], solution[*id])));
             }
@@ -442,9 +504,15 @@ impl Constraints {
                     .dims
                     .clone()
                     .filter(|d| d.len() == 2)
-                    .ok_or_else(|| invalid("`symmetry rot180` needs a find over `0..n, 0..m`", span))?;
+                    .ok_or_else(|| {
+                        invalid("`symmetry rot180` needs a find over `0..n, 0..m`", span)
+                    })?;
                 let (h, w) = (dims[0], dims[1]);
-                partner = Some((0..ids.len()).map(|i| (h - 1 - i / w) * w + (w - 1 - i % w)).collect());
+                partner = Some(
+                    (0..ids.len())
+                        .map(|i| (h - 1 - i / w) * w + (w - 1 - i % w))
+                        .collect(),
+                );
             }
             let _ = from;
         } else {
@@ -452,7 +520,12 @@ impl Constraints {
         }
         // `keep minimal` removes every clue that can go.
         let (keep, exact) = match keep {
-            Some(k) if k < 0 => return Err(invalid(format!("`keep` is {k}; it cannot be negative"), span)),
+            Some(k) if k < 0 => {
+                return Err(invalid(
+                    format!("`keep` is {k}; it cannot be negative"),
+                    span,
+                ))
+            }
             Some(k) => (k, true),
             None => (0, false),
         };
@@ -461,7 +534,13 @@ impl Constraints {
         let assumptions = |active: &[bool]| -> Vec<Lit> {
             base.iter()
                 .copied()
-                .chain(cands.iter().zip(active).filter(|(_, a)| **a).map(|((_, l), _)| *l))
+                .chain(
+                    cands
+                        .iter()
+                        .zip(active)
+                        .filter(|(_, a)| **a)
+                        .map(|((_, l), _)| *l),
+                )
                 .collect()
         };
         if !self.unique_under(&assumptions(&active), &solution, span)? {
@@ -580,7 +659,11 @@ impl Constraints {
             let lit = self.lit(&t).map_err(|e| sat_error(e, span))?;
             self.clues.push(lit);
         }
-        if !self.model.solve(&self.clues).map_err(|e| sat_error(e, span))? {
+        if !self
+            .model
+            .solve(&self.clues)
+            .map_err(|e| sat_error(e, span))?
+        {
             return Ok(Outcome::Reject);
         }
         Ok(Outcome::Value(Value::Bool(true)))
@@ -588,7 +671,13 @@ impl Constraints {
 
     /// Whether the solution (with `differs = None`) or an expression (its
     /// "differs from the hidden value" literal) is unique under `active`.
-    fn unique_check(&mut self, active: &[Lit], differs: Option<Lit>, solution: &[i64], span: Span) -> EvalResult<bool> {
+    fn unique_check(
+        &mut self,
+        active: &[Lit],
+        differs: Option<Lit>,
+        solution: &[i64],
+        span: Span,
+    ) -> EvalResult<bool> {
         match differs {
             None => self.unique_under(active, solution, span),
             Some(lit) => {
@@ -605,13 +694,17 @@ impl Constraints {
         Ok(match v {
             Value::Sym(s) => match &**s {
                 Sym::Int(t) => {
-                    let g = t.eval(solution).ok_or_else(|| invalid("cannot evaluate the expression", span))?;
+                    let g = t
+                        .eval(solution)
+                        .ok_or_else(|| invalid("cannot evaluate the expression", span))?;
                     BoolTerm::compare(t, CmpOp::Ne, &IntTerm::constant(g)).ok_or_else(overflow)?
                 }
                 Sym::Bool(b) => {
-                    let g = b.eval(solution).ok_or_else(|| invalid("cannot evaluate the condition", span))?;
+                    let g = b
+                        .eval(solution)
+                        .ok_or_else(|| invalid("cannot evaluate the condition", span))?;
                     if g {
-                        b.clone().not()
+                        b.clone().negated()
                     } else {
                         b.clone()
                     }
@@ -644,7 +737,10 @@ impl Constraints {
     /// then becomes a clue, so later solutions are optimal.
     pub fn optimize(&mut self, v: Value, maximize: bool, span: Span) -> EvalResult<Outcome> {
         if self.solution.is_some() {
-            return Err(invalid("`maximize`/`minimize` must come before `sample solution`", span));
+            return Err(invalid(
+                "`maximize`/`minimize` must come before `sample solution`",
+                span,
+            ));
         }
         let t = int_term(&v, span)?;
         let lin = self.lin_expr(&t).map_err(|e| sat_error(e, span))?;
@@ -675,7 +771,10 @@ pub fn substitute(v: &Value, solution: &[i64]) -> Value {
         Value::List(xs) => Value::list(xs.iter().map(|x| substitute(x, solution)).collect()),
         Value::Tuple(xs) => Value::tuple(xs.iter().map(|x| substitute(x, solution)).collect()),
         Value::Map(entries) => Value::Map(Rc::new(
-            entries.iter().map(|(k, x)| (k.clone(), substitute(x, solution))).collect(),
+            entries
+                .iter()
+                .map(|(k, x)| (k.clone(), substitute(x, solution)))
+                .collect(),
         )),
         other => other.clone(),
     }
@@ -703,7 +802,10 @@ fn describe_bindings(env: &Env, bindings: &[Binding]) -> String {
     let names: Vec<String> = bindings
         .iter()
         .flat_map(|b| b.pattern.names())
-        .filter_map(|n| env.get(&n.name).map(|v| format!("{} = {}", n.name, v.display())))
+        .filter_map(|n| {
+            env.get(&n.name)
+                .map(|v| format!("{} = {}", n.name, v.display()))
+        })
         .collect();
     if names.is_empty() {
         String::new()

@@ -8,7 +8,10 @@ use crate::eval::Value;
 pub fn gold_text(kind: AnswerKind, value: &Value) -> Result<String, String> {
     let text = raw_text(kind, value)?;
     let canonical = normalize(kind, &text).map_err(|e| {
-        format!("the answer `{text}` is not a valid `{}` answer: {e}", kind.name())
+        format!(
+            "the answer `{text}` is not a valid `{}` answer: {e}",
+            kind.name()
+        )
     })?;
     if canonical != text {
         return Err(format!(
@@ -58,8 +61,10 @@ fn raw_text(kind: AnswerKind, value: &Value) -> Result<String, String> {
         }
         AnswerKind::Assignment => match value {
             Value::Map(entries) => {
-                let mut pairs: Vec<(String, String)> =
-                    entries.iter().map(|(k, v)| (k.display(), v.display())).collect();
+                let mut pairs: Vec<(String, String)> = entries
+                    .iter()
+                    .map(|(k, v)| (k.display(), v.display()))
+                    .collect();
                 pairs.sort();
                 pairs
                     .iter()

@@ -2,13 +2,13 @@
 //! `require` holds (within the budget), then compute the gold, the instance,
 //! the solution trace and the prompt in every language.
 
+use super::constraint::{Constraints, Outcome};
 use super::error::{GenError, ItemContext};
 use super::gold::gold_text;
 use super::rng::Rng;
 use super::sampler::RngSampler;
 use super::seed::item_seed;
 use crate::check::program::{Program, TierDef};
-use super::constraint::{Constraints, Outcome};
 use crate::eval::interp::{bind_pattern, expect_bool, expect_int, iter_values, literal_value};
 use crate::eval::{Env, EvalError, EvalErrorKind, Interp, Value};
 use crate::span::Span;
@@ -54,7 +54,12 @@ enum Flow {
 }
 
 /// Generates item `index` of `tier` for a dataset seed.
-pub fn generate(program: &Program, tier: &str, index: u64, dataset_seed: u64) -> Result<Item, GenError> {
+pub fn generate(
+    program: &Program,
+    tier: &str,
+    index: u64,
+    dataset_seed: u64,
+) -> Result<Item, GenError> {
     let ctx = ItemContext {
         puzzle: program.name.name.clone(),
         tier: tier.to_string(),
@@ -90,14 +95,29 @@ pub fn generate(program: &Program, tier: &str, index: u64, dataset_seed: u64) ->
             let mut sampler = RngSampler::new(&mut rng);
             let mut interp = Interp::new(program, Some(&mut sampler)).with_globals(base.clone());
             let mut cons = None;
-            run_block(program, &mut interp, &program.generate, base.clone(), &mut cons, &mut steps, &mut step_envs).map_err(rt)?
+            run_block(
+                program,
+                &mut interp,
+                &program.generate,
+                base.clone(),
+                &mut cons,
+                &mut steps,
+                &mut step_envs,
+            )
+            .map_err(rt)?
         };
         match flow {
             Flow::Reject(span) => {
-                rejections.entry((span.start, span.end)).or_insert((span, 0)).1 += 1;
+                rejections
+                    .entry((span.start, span.end))
+                    .or_insert((span, 0))
+                    .1 += 1;
             }
             Flow::Done(env) => {
-                return finish(program, &ctx, tier, index, seed, levers, &base, env, &steps, &step_envs, attempt);
+                return finish(
+                    program, &ctx, tier, index, seed, levers, &base, env, &steps, &step_envs,
+                    attempt,
+                );
             }
         }
     }
@@ -106,7 +126,10 @@ pub fn generate(program: &Program, tier: &str, index: u64, dataset_seed: u64) ->
         .max_by_key(|(_, n)| *n)
         .copied()
         .unwrap_or((program.generate.span, 0));
-    let shown: Vec<String> = levers.iter().map(|(n, v)| format!("{n} = {}", v.display())).collect();
+    let shown: Vec<String> = levers
+        .iter()
+        .map(|(n, v)| format!("{n} = {}", v.display()))
+        .collect();
     Err(GenError::Budget {
         puzzle: ctx.puzzle.clone(),
         tier: tier.to_string(),
@@ -128,7 +151,11 @@ pub fn generate(program: &Program, tier: &str, index: u64, dataset_seed: u64) ->
 }
 
 /// Samples each lever's value for one item, in declaration order.
-fn sample_levers(program: &Program, tier: &TierDef, rng: &mut Rng) -> Result<Vec<(String, Value)>, EvalError> {
+fn sample_levers(
+    program: &Program,
+    tier: &TierDef,
+    rng: &mut Rng,
+) -> Result<Vec<(String, Value)>, EvalError> {
     let mut out = Vec::with_capacity(program.levers.len());
     for (lever, value) in program.levers.iter().zip(&tier.values) {
         let v = match value {
@@ -138,7 +165,8 @@ fn sample_levers(program: &Program, tier: &TierDef, rng: &mut Rng) -> Result<Vec
                     .map_err(|e| EvalError::new(EvalErrorKind::Invalid(e.to_string()), *span))?,
             ),
             TierValue::Weighted(entries, span) => {
-                let weights: Vec<u64> = entries.iter().map(|(_, w, _)| (*w).max(0) as u64).collect();
+                let weights: Vec<u64> =
+                    entries.iter().map(|(_, w, _)| (*w).max(0) as u64).collect();
                 let i = rng
                     .weighted(&weights)
                     .map_err(|e| EvalError::new(EvalErrorKind::Invalid(e.to_string()), *span))?;
@@ -182,7 +210,9 @@ fn run_block<'p>(
                 let source = interp.eval(&binding.source, &env)?;
                 for item in iter_values(&source, binding.source.span)? {
                     let inner = bind_pattern(&env, &binding.pattern, item)?;
-                    if let Flow::Reject(span) = run_block(program, interp, body, inner, cons, steps, step_envs)? {
+                    if let Flow::Reject(span) =
+                        run_block(program, interp, body, inner, cons, steps, step_envs)?
+                    {
                         return Ok(Flow::Reject(span));
                     }
                 }
@@ -195,7 +225,9 @@ fn run_block<'p>(
                     otherwise.as_ref()
                 };
                 if let Some(b) = branch {
-                    if let Flow::Reject(span) = run_block(program, interp, b, env.clone(), cons, steps, step_envs)? {
+                    if let Flow::Reject(span) =
+                        run_block(program, interp, b, env.clone(), cons, steps, step_envs)?
+                    {
                         return Ok(Flow::Reject(span));
                     }
                 }
@@ -215,7 +247,11 @@ fn run_block<'p>(
                     None => None,
                 };
                 let var = dig.var.as_ref().map(|v| v.name.as_str());
-                let symmetry = dig.symmetry.as_ref().map(|s| s.name.as_str()).filter(|s| *s != "none");
+                let symmetry = dig
+                    .symmetry
+                    .as_ref()
+                    .map(|s| s.name.as_str())
+                    .filter(|s| *s != "none");
                 match c.dig(interp, var, from, keep, symmetry, dig.span)? {
                     Outcome::Value(v) => env = bind_pattern(&env, pattern, v)?,
                     Outcome::Reject => return Ok(Flow::Reject(dig.span)),
@@ -285,7 +321,8 @@ fn ensure_model<'c>(
         *env = bound;
         *cons = Some(c);
     }
-    cons.as_mut().ok_or_else(|| EvalError::new(EvalErrorKind::Invalid("no constraint model".into()), span))
+    cons.as_mut()
+        .ok_or_else(|| EvalError::new(EvalErrorKind::Invalid("no constraint model".into()), span))
 }
 
 #[allow(clippy::too_many_arguments)]

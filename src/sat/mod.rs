@@ -20,7 +20,10 @@ pub mod order;
 pub mod unique;
 pub mod varisat_backend;
 
-pub use backend::{available_backends, current_backend, default_backend, select_backend, Limits, Lit, SatBackend, SatError, Var};
+pub use backend::{
+    available_backends, current_backend, default_backend, select_backend, Limits, Lit, SatBackend,
+    SatError, Var,
+};
 pub use int_var::IntVar;
 pub use linear::LinExpr;
 pub use model::Model;

@@ -77,7 +77,10 @@ pub enum SyntaxError {
 
     /// The parser produced no tree (an internal inconsistency).
     #[error("the parser produced no syntax tree")]
-    #[diagnostic(code(puzzlec::syntax::internal), help("this is a bug in puzzlec; please report the spec"))]
+    #[diagnostic(
+        code(puzzlec::syntax::internal),
+        help("this is a bug in puzzlec; please report the spec")
+    )]
     Internal,
 
     /// An integer literal outside the 64-bit range.

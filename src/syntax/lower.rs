@@ -24,7 +24,7 @@ impl<'s> Lowerer<'s> {
     }
 
     fn shape(&self, pair: &Pair<Rule>) -> SyntaxError {
-        let span = trimmed(&pair);
+        let span = trimmed(pair);
         let (line, col) = self.source.line_col(span.start);
         SyntaxError::Unexpected {
             found: format!("{:?}", pair.as_rule()),
@@ -99,7 +99,10 @@ impl<'s> Lowerer<'s> {
                 for p in inner {
                     match p.as_rule() {
                         Rule::find_index => {
-                            index = p.into_inner().map(|b| self.binding(b)).collect::<Result<_>>()?
+                            index = p
+                                .into_inner()
+                                .map(|b| self.binding(b))
+                                .collect::<Result<_>>()?
                         }
                         Rule::find_domain => {
                             let d = first(p)?;
@@ -246,7 +249,7 @@ impl<'s> Lowerer<'s> {
     }
 
     fn not_literal(&self, pair: &Pair<Rule>) -> SyntaxError {
-        let span = trimmed(&pair);
+        let span = trimmed(pair);
         let (line, col) = self.source.line_col(span.start);
         SyntaxError::Unexpected {
             found: format!("`{}`", pair.as_str()),
@@ -598,7 +601,10 @@ impl<'s> Lowerer<'s> {
             let span = expr.span.join(trimmed(&op));
             let kind = match op.as_rule() {
                 Rule::call_args => {
-                    let args = op.into_inner().map(|p| self.expr(p)).collect::<Result<_>>()?;
+                    let args = op
+                        .into_inner()
+                        .map(|p| self.expr(p))
+                        .collect::<Result<_>>()?;
                     ExprKind::Call(Box::new(expr), args)
                 }
                 Rule::index_args => {
@@ -683,7 +689,7 @@ impl<'s> Lowerer<'s> {
         SyntaxError::IntOverflow {
             text: pair.as_str().to_string(),
             src: self.source.named(),
-            span: trimmed(&pair),
+            span: trimmed(pair),
         }
     }
 

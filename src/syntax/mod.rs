@@ -37,13 +37,8 @@ pub fn parse_expr(source: &SourceFile) -> Result<ast::Expr, SyntaxError> {
     check_nesting(source)?;
     let mut pairs = SpecParser::parse(Rule::expr_only, source.text.as_str())
         .map_err(|e| parse_error(source, e))?;
-    let whole = pairs
-        .next()
-        .ok_or(SyntaxError::Internal)?;
-    let expr = whole
-        .into_inner()
-        .next()
-        .ok_or(SyntaxError::Internal)?;
+    let whole = pairs.next().ok_or(SyntaxError::Internal)?;
+    let expr = whole.into_inner().next().ok_or(SyntaxError::Internal)?;
     lower::Lowerer::new(source).expr(expr)
 }
 
@@ -140,7 +135,10 @@ fn parse_error(source: &SourceFile, error: pest::error::Error<Rule>) -> SyntaxEr
             positives,
             negatives,
         } => (
-            positives.iter().filter_map(|r| describe(*r)).collect::<Vec<_>>(),
+            positives
+                .iter()
+                .filter_map(|r| describe(*r))
+                .collect::<Vec<_>>(),
             negatives.clone(),
         ),
         pest::error::ErrorVariant::CustomError { .. } => (Vec::new(), Vec::new()),
@@ -196,7 +194,7 @@ fn prev_boundary(text: &str, mut pos: usize) -> usize {
 /// When the parser stopped inside a string (it expected string text and met
 /// a line end or the file end), the offset of that string's opening quote.
 fn unclosed_string(text: &str, pos: usize, expected: &[&str]) -> Option<usize> {
-    if !expected.iter().any(|e| *e == "text") {
+    if !expected.contains(&"text") {
         return None;
     }
     let rest = &text[pos.min(text.len())..];

@@ -6,7 +6,10 @@ use super::ast::StrPart;
 /// Dedents the parts of a triple-quoted string.
 pub fn dedent_parts(mut parts: Vec<StrPart>) -> Vec<StrPart> {
     if let Some(StrPart::Text(first)) = parts.first_mut() {
-        if let Some(rest) = first.strip_prefix("\r\n").or_else(|| first.strip_prefix('\n')) {
+        if let Some(rest) = first
+            .strip_prefix("\r\n")
+            .or_else(|| first.strip_prefix('\n'))
+        {
             *first = rest.to_string();
         }
     }
