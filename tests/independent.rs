@@ -171,7 +171,7 @@ fn untranspose(text: &str, cols: usize, order_1based: &[usize]) -> String {
     let n = text.len();
     let rows = n.div_ceil(cols);
     let height = |c: usize| {
-        if c < n % cols || n % cols == 0 {
+        if c < n % cols || n.is_multiple_of(cols) {
             rows
         } else {
             rows - 1
