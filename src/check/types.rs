@@ -78,7 +78,7 @@ impl fmt::Display for Ty {
 pub fn builtin_result(name: &str) -> Ty {
     match name {
         "len" | "sum" | "product" | "index_of" | "count" | "abs" | "pow" | "div" | "mod"
-        | "sign" | "int" | "ord" | "letter_index" => Ty::Int,
+        | "sign" | "int" | "ord" | "letter_index" | "to_int" => Ty::Int,
         "any" | "all" | "alldiff" | "implies" | "iff" | "xor" | "contains" | "starts_with"
         | "ends_with" | "is_letter" | "is_syllable" | "has_final" | "is_double_final" | "coin" => {
             Ty::Bool
