@@ -172,7 +172,12 @@ pub const BUILTINS: &[Builtin] = &[
     b("implies", 2, 2, "implies(a, b) -> bool: not a or b"),
     b("iff", 2, 2, "iff(a, b) -> bool: a == b for conditions"),
     b("xor", 2, 2, "xor(a, b) -> bool: exactly one holds"),
-    b("to_int", 1, 1, "to_int(c) -> int: 1 if the condition holds, else 0 (over unknowns too)"),
+    b(
+        "to_int",
+        1,
+        1,
+        "to_int(c) -> int: 1 if the condition holds, else 0 (over unknowns too)",
+    ),
     // maps
     b("keys", 1, 1, "keys(m) -> list"),
     b("values", 1, 1, "values(m) -> list"),
@@ -431,7 +436,9 @@ pub fn call(
         "alldiff" => symops::alldiff(&iter_values(a(0), span)?, span),
         "implies" | "iff" | "xor" => symops::connective(name, a(0), a(1), span),
         "to_int" => Ok(symops::int_value(symops::int_term(
-            &Value::Sym(std::rc::Rc::new(crate::eval::sym::Sym::Bool(symops::bool_term(a(0), span)?))),
+            &Value::Sym(std::rc::Rc::new(crate::eval::sym::Sym::Bool(
+                symops::bool_term(a(0), span)?,
+            ))),
             span,
         )?)),
         "sum" | "product" => {
