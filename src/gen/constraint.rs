@@ -41,6 +41,8 @@ pub struct Constraints {
     solution: Option<Vec<i64>>,
     /// Active clue literals (assumptions of every solve).
     clues: Vec<Lit>,
+    /// Every rule instance asserted, to name the culprit of a contradiction.
+    rule_terms: Vec<(String, Span, BoolTerm)>,
 }
 
 /// The result of a constraint statement.
@@ -76,6 +78,7 @@ impl Constraints {
             finds: Vec::new(),
             solution: None,
             clues: Vec::new(),
+            rule_terms: Vec::new(),
         };
         let mut env = env.clone();
         for find in &program.finds {
@@ -140,6 +143,7 @@ impl Constraints {
                     other => {
                         let t = bool_term(&other, rule.body.span)?;
                         c.assert(&t).map_err(|e| sat_error(e, rule.span))?;
+                        c.rule_terms.push((rule.name.name.clone(), rule.span, t));
                     }
                 }
             }
@@ -333,6 +337,9 @@ impl Constraints {
     pub fn sample(&mut self, interp: &mut Interp<'_>, span: Span) -> EvalResult<Outcome> {
         let mut fixed = self.clues.clone();
         if !self.model.solve(&fixed).map_err(|e| sat_error(e, span))? {
+            if self.clues.is_empty() {
+                return Err(self.contradiction(span));
+            }
             return Ok(Outcome::Reject);
         }
         // `witness` is a full assignment known to satisfy `fixed`: the last
@@ -386,6 +393,42 @@ impl Constraints {
         }
         self.solution = Some(solution);
         Ok(Outcome::Value(self.solution_value()))
+    }
+
+    /// The rules alone have no solution: name the first rule that, added to
+    /// the ones before it, leaves none (by re-adding them one at a time).
+    fn contradiction(&self, span: Span) -> EvalError {
+        let culprit = (|| -> Result<Option<(String, Span)>, SatError> {
+            let mut probe = Constraints {
+                model: Model::new(current_backend())?,
+                vars: Vec::new(),
+                domains: self.domains.clone(),
+                finds: Vec::new(),
+                solution: None,
+                clues: Vec::new(),
+                rule_terms: Vec::new(),
+            };
+            for d in &self.domains {
+                let x = probe.model.new_int(d)?;
+                probe.vars.push(x);
+            }
+            for (name, rule_span, t) in &self.rule_terms {
+                probe.assert(t)?;
+                if !probe.model.solve(&[])? {
+                    return Ok(Some((name.clone(), *rule_span)));
+                }
+            }
+            Ok(None)
+        })();
+        match culprit {
+            Ok(Some((name, rule_span))) => invalid(
+                format!(
+                    "the rules have no solution: rule `{name}` contradicts the rules before it"
+                ),
+                rule_span,
+            ),
+            _ => invalid("the rules have no solution", span),
+        }
     }
 
     /// The value of every unknown in the last model (after a SAT verdict).
