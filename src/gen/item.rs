@@ -136,7 +136,7 @@ pub fn generate(
         index,
         attempts: program.attempts,
         help: format!(
-            "{}lever values: {}; dataset seed {}. Loosen the `require`, change the tier's levers, or raise `attempts`.",
+            "{}lever values: {}; dataset seed {}. Loosen the statement that rejects the samples, change the tier's levers, or raise `attempts`.",
             reasons
                 .iter()
                 .find(|(s, _)| s.start == span.start && s.end == span.end)
