@@ -302,20 +302,12 @@ impl Constraints {
             }
             return self.model.count(&lits, op, -term.constant);
         }
-        let mut lin = LinExpr::new();
-        for (c, a) in &term.terms {
-            let x = match a {
-                Atom::Var(id) => self.vars[*id],
-                Atom::Bool(b) => {
-                    let l = self.lit(b)?;
-                    self.model.int_from_bool(l)
-                }
-            };
-            lin = lin.term(*c, x);
-        }
-        self.model.linear(&lin.plus(term.constant), op, 0)
+        let lin = self.lin_expr(term)?;
+        self.model.linear(&lin, op, 0)
     }
 
+    /// The term as a linear expression of integer unknowns (conditions
+    /// become 0/1 unknowns).
     fn lin_expr(&mut self, term: &IntTerm) -> Result<LinExpr, SatError> {
         let mut lin = LinExpr::new();
         for (c, a) in &term.terms {
