@@ -423,6 +423,11 @@ impl Constraints {
         }
     }
 
+    /// The last model as a full assignment, if it assigns every unknown.
+    fn complete_model(&self) -> Option<Vec<i64>> {
+        self.model_values().into_iter().collect()
+    }
+
     /// The value of every unknown in the last model (after a SAT verdict).
     fn model_values(&self) -> Vec<Option<i64>> {
         self.vars.iter().map(|&x| self.model.value_of(x)).collect()
@@ -647,6 +652,10 @@ impl Constraints {
             None => None,
         };
         let mut unique = self.unique_check(&active, differs, &solution, span)?;
+        // A full assignment known to satisfy `active` (the last model after a
+        // SAT verdict). A candidate it violates is certainly not implied, so
+        // that solve can be skipped; the verdict, and so the item, is the same.
+        let mut witness = if unique { None } else { self.complete_model() };
         for i in order {
             if unique {
                 break;
@@ -654,9 +663,17 @@ impl Constraints {
             let (label, term) = &cands[i];
             let lit = &self.lit(term).map_err(|e| sat_error(e, span))?;
             // Skip a clue the current ones already imply.
-            active.push(!*lit);
-            let informative = self.model.solve(&active).map_err(|e| sat_error(e, span))?;
-            active.pop();
+            let informative = if witness.as_ref().is_some_and(|w| term.eval(w) == Some(false)) {
+                true
+            } else {
+                active.push(!*lit);
+                let sat = self.model.solve(&active).map_err(|e| sat_error(e, span))?;
+                active.pop();
+                if sat {
+                    witness = self.complete_model();
+                }
+                sat
+            };
             if !informative {
                 continue;
             }
@@ -666,6 +683,7 @@ impl Constraints {
             active.push(*lit);
             chosen.push(label.clone());
             unique = self.unique_check(&active, differs, &solution, span)?;
+            witness = if unique { None } else { self.complete_model() };
         }
         if !unique {
             return Ok(Outcome::Reject);
