@@ -19,6 +19,7 @@ pub mod eval;
 pub mod gen;
 pub mod render;
 pub mod sat;
+pub mod score;
 pub mod snap;
 pub mod source;
 pub mod span;

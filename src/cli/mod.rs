@@ -8,6 +8,7 @@ mod load;
 mod new;
 mod output;
 mod render;
+mod score;
 mod snap;
 mod verify;
 
@@ -42,6 +43,8 @@ enum Command {
     New(new::Args),
     /// Measure generation speed (items per second, single thread).
     Bench(bench::Args),
+    /// Score model responses against a dataset.
+    Score(score::Args),
 }
 
 /// A failure already reported to the user.
@@ -62,6 +65,7 @@ pub fn main() -> ExitCode {
         Command::Snap(args) => snap::run(args),
         Command::New(args) => new::run(args),
         Command::Bench(args) => bench::run(args),
+        Command::Score(args) => score::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -1,0 +1,120 @@
+//! `puzzlec score`: score model responses against a dataset.
+
+use super::output::{fail, fail_with};
+use super::Reported;
+use crate::dataset::write_atomic;
+use crate::score::{
+    chart, check_foreign, load_dataset, per_item_jsonl, read_responses, to_markdown, Report,
+    ScoreError,
+};
+use std::io::BufReader;
+use std::path::PathBuf;
+
+/// Arguments of `score`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// The dataset folder written by `puzzlec build` (or one `.jsonl` task file).
+    data: PathBuf,
+    /// The responses: JSONL with `id` and `response` (or OpenAI batch output,
+    /// or lm-evaluation-harness samples; see docs/scoring.md).
+    responses: PathBuf,
+    /// Where to write `report.md`, `report.json` and `accuracy.svg`.
+    #[arg(short, long, default_value = "score-report")]
+    out: PathBuf,
+    /// Also write `per_item.jsonl`: each record's verdict, extracted answer and gold.
+    #[arg(long)]
+    per_item: bool,
+}
+
+/// Scores, writes the report files and prints the Markdown report.
+pub fn run(args: Args) -> Result<(), Reported> {
+    let dataset = load_dataset(&args.data).map_err(|e| fail_with(&e))?;
+    let file = std::fs::File::open(&args.responses).map_err(|source| {
+        fail_with(&ScoreError::Read {
+            path: args.responses.clone(),
+            source,
+        })
+    })?;
+    let intake =
+        read_responses(BufReader::new(file), &dataset, args.per_item).map_err(|source| {
+            fail_with(&ScoreError::Read {
+                path: args.responses.clone(),
+                source,
+            })
+        })?;
+    let warn_lines = |what: &str, count: u64, lines: Vec<String>| {
+        if count > 0 {
+            eprintln!("warning: {count} {what} (first: {})", lines.join(", "));
+        }
+    };
+    warn_lines(
+        "invalid line(s) skipped",
+        intake.invalid.count,
+        intake
+            .invalid
+            .examples
+            .iter()
+            .map(|p| format!("line {}: {}", p.line, p.detail))
+            .collect(),
+    );
+    warn_lines(
+        "line(s) not valid UTF-8 skipped",
+        intake.invalid_utf8.count,
+        intake
+            .invalid_utf8
+            .examples
+            .iter()
+            .map(|l| format!("line {l}"))
+            .collect(),
+    );
+    check_foreign(&intake, &args.responses).map_err(|e| fail_with(&e))?;
+    warn_lines(
+        "response(s) with an id not in the dataset, ignored",
+        intake.unknown.count,
+        intake
+            .unknown
+            .examples
+            .iter()
+            .map(|p| format!("`{}` (line {})", p.detail, p.line))
+            .collect(),
+    );
+    warn_lines(
+        "duplicate response(s) ignored; the first response for an id counts",
+        intake.duplicates.count,
+        intake
+            .duplicates
+            .examples
+            .iter()
+            .map(|p| format!("`{}` (line {})", p.detail, p.line))
+            .collect(),
+    );
+    let report = Report::new(
+        &dataset,
+        &intake,
+        &args.data.display().to_string(),
+        &args.responses.display().to_string(),
+    );
+    let markdown = to_markdown(&report);
+    let mut files = vec![
+        ("report.md", markdown.clone()),
+        ("report.json", report.to_json()),
+        ("accuracy.svg", chart(&report, &dataset.tiers)),
+    ];
+    if args.per_item {
+        files.push(("per_item.jsonl", per_item_jsonl(&dataset, &intake)));
+    }
+    for (name, text) in &files {
+        write_atomic(&args.out.join(name), text.as_bytes()).map_err(fail)?;
+    }
+    print!("{markdown}");
+    eprintln!(
+        "wrote {} to `{}`",
+        files
+            .iter()
+            .map(|(n, _)| format!("`{n}`"))
+            .collect::<Vec<_>>()
+            .join(", "),
+        args.out.display()
+    );
+    Ok(())
+}

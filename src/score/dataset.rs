@@ -1,0 +1,168 @@
+//! The dataset side of scoring: every record, indexed by id, with its answer
+//! kind resolved and the tiers in declaration order.
+
+use std::collections::HashMap;
+use std::io::BufRead;
+use std::path::Path;
+
+use serde::Deserialize;
+
+use super::ScoreError;
+use crate::answer::AnswerKind;
+use crate::dataset::{dataset_files, DatasetError, Manifest, MANIFEST_FILE};
+
+/// The fields of a dataset record that scoring needs (the question, solution
+/// and instance are skipped while parsing, which keeps loading fast).
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+pub struct Item {
+    /// `puzzle/lang/tier/index`.
+    pub id: String,
+    /// The puzzle name.
+    pub puzzle: String,
+    /// The language code.
+    pub lang: String,
+    /// The tier name.
+    pub tier: String,
+    /// `direct`, `script` or `korean_only`.
+    pub family: String,
+    /// The latent-instance id shared by the EN and KO items of a direct type.
+    pub pair: String,
+    /// The gold answer.
+    pub answer: String,
+    /// The answer kind's name.
+    pub answer_kind: String,
+}
+
+/// Reads the scoring fields of every line of a `puzzlec` JSONL file, one
+/// line at a time.
+pub fn read_items(path: &Path) -> Result<Vec<Item>, DatasetError> {
+    let read_error = |source| DatasetError::Read {
+        path: path.to_path_buf(),
+        source,
+    };
+    let file = std::fs::File::open(path).map_err(read_error)?;
+    let mut reader = std::io::BufReader::new(file);
+    let mut items = Vec::new();
+    let mut line = String::new();
+    let mut n = 0;
+    loop {
+        line.clear();
+        if reader.read_line(&mut line).map_err(read_error)? == 0 {
+            break;
+        }
+        n += 1;
+        let item = serde_json::from_str(line.trim_end_matches(['\n', '\r'])).map_err(|e| {
+            DatasetError::BadRecord {
+                path: path.to_path_buf(),
+                line: n,
+                message: if line.trim().is_empty() {
+                    "the line is empty".to_string()
+                } else {
+                    e.to_string()
+                },
+            }
+        })?;
+        items.push(item);
+    }
+    Ok(items)
+}
+
+/// The records being scored.
+#[derive(Debug, Clone)]
+pub struct Dataset {
+    /// Every record, in file order.
+    pub records: Vec<Item>,
+    /// The answer kind of each record (same order).
+    pub kinds: Vec<AnswerKind>,
+    /// Record id → position in `records`.
+    pub index: HashMap<String, usize>,
+    /// Tier names in display order (the manifest's declaration order when
+    /// there is one, else `easy`, `medium`, `hard`, then by name).
+    pub tiers: Vec<String>,
+}
+
+impl Dataset {
+    /// Builds the index from records; fails on a repeated id or an unknown
+    /// answer kind.
+    pub fn from_records(records: Vec<Item>, tier_hint: &[String]) -> Result<Self, ScoreError> {
+        let mut index = HashMap::with_capacity(records.len());
+        let mut kinds = Vec::with_capacity(records.len());
+        for (i, r) in records.iter().enumerate() {
+            if index.insert(r.id.clone(), i).is_some() {
+                return Err(ScoreError::DuplicateRecord { id: r.id.clone() });
+            }
+            kinds.push(AnswerKind::from_name(&r.answer_kind).ok_or_else(|| {
+                ScoreError::UnknownKind {
+                    id: r.id.clone(),
+                    kind: r.answer_kind.clone(),
+                }
+            })?);
+        }
+        let mut tiers: Vec<String> = Vec::new();
+        for t in tier_hint {
+            if !tiers.contains(t) && records.iter().any(|r| &r.tier == t) {
+                tiers.push(t.clone());
+            }
+        }
+        let mut rest: Vec<String> = records
+            .iter()
+            .map(|r| r.tier.clone())
+            .filter(|t| !tiers.contains(t))
+            .collect();
+        rest.sort_by_key(|t| (known_rank(t), t.clone()));
+        rest.dedup();
+        tiers.extend(rest);
+        Ok(Dataset {
+            records,
+            kinds,
+            index,
+            tiers,
+        })
+    }
+
+    /// The position of `tier` in [`Dataset::tiers`].
+    pub fn tier_rank(&self, tier: &str) -> usize {
+        self.tiers
+            .iter()
+            .position(|t| t == tier)
+            .unwrap_or(usize::MAX)
+    }
+}
+
+fn known_rank(tier: &str) -> usize {
+    ["easy", "medium", "hard"]
+        .iter()
+        .position(|k| *k == tier)
+        .unwrap_or(3)
+}
+
+/// Reads a dataset: a folder written by `puzzlec build` (every `.jsonl` file
+/// under it; `manifest.json`, when present, gives the tier order) or a
+/// single `.jsonl` task file.
+pub fn load_dataset(path: &Path) -> Result<Dataset, ScoreError> {
+    let (files, hint) = if path.is_dir() {
+        let manifest_path = path.join(MANIFEST_FILE);
+        let hint = if manifest_path.is_file() {
+            Manifest::read(&manifest_path)?
+                .tasks
+                .into_iter()
+                .map(|t| t.tier)
+                .collect()
+        } else {
+            Vec::new()
+        };
+        (dataset_files(path)?, hint)
+    } else {
+        (vec![path.to_path_buf()], Vec::new())
+    };
+    let mut records = Vec::new();
+    for f in &files {
+        records.extend(read_items(f)?);
+    }
+    if records.is_empty() {
+        return Err(ScoreError::NoRecords {
+            path: path.to_path_buf(),
+        });
+    }
+    Dataset::from_records(records, &hint)
+}

@@ -1,0 +1,62 @@
+//! Why scoring failed as a whole (problems with single response lines are
+//! collected in [`super::Intake`] instead).
+
+use std::path::PathBuf;
+
+use crate::dataset::DatasetError;
+
+/// A failure that stops `puzzlec score`.
+#[derive(Debug, thiserror::Error, miette::Diagnostic)]
+pub enum ScoreError {
+    /// The dataset could not be read.
+    #[error(transparent)]
+    Dataset(#[from] DatasetError),
+    /// The dataset path holds no records.
+    #[error("`{path}` holds no dataset records")]
+    #[diagnostic(help(
+        "pass the folder written by `puzzlec build`, or one of its `.jsonl` files"
+    ))]
+    NoRecords {
+        /// The dataset path.
+        path: PathBuf,
+    },
+    /// Two dataset records share an id.
+    #[error("the dataset has two records with id `{id}`")]
+    #[diagnostic(help("each record id must be unique; was a task file copied twice?"))]
+    DuplicateRecord {
+        /// The repeated id.
+        id: String,
+    },
+    /// A record names an answer kind this version does not know.
+    #[error("record `{id}` has unknown answer kind `{kind}`")]
+    UnknownKind {
+        /// The record id.
+        id: String,
+        /// The kind name.
+        kind: String,
+    },
+    /// The responses file could not be opened or read.
+    #[error("cannot read `{path}`: {source}")]
+    Read {
+        /// The responses path.
+        path: PathBuf,
+        /// The I/O error.
+        source: std::io::Error,
+    },
+    /// Not one response id is a dataset id.
+    #[error(
+        "none of the {unknown} response id(s) in `{path}` is in the dataset (first: {examples}); \
+         this looks like a responses file for another dataset"
+    )]
+    #[diagnostic(help(
+        "response ids must be record ids such as `sudoku/en/easy/00000`; see docs/scoring.md"
+    ))]
+    ForeignResponses {
+        /// The responses path.
+        path: PathBuf,
+        /// How many lines had an id not in the dataset.
+        unknown: u64,
+        /// The first few unknown ids, backticked and comma-separated.
+        examples: String,
+    },
+}

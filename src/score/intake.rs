@@ -1,0 +1,161 @@
+//! Streaming a responses file: each line is parsed and judged as it is
+//! read, so memory holds one line plus one outcome per dataset record.
+
+use std::io::BufRead;
+
+use super::dataset::Dataset;
+use super::input::parse_line;
+use crate::answer::{judge, Verdict};
+
+/// How many examples of each problem are kept for the report.
+pub const EXAMPLES: usize = 5;
+
+/// The longest extracted answer kept for `per_item.jsonl`, in bytes.
+pub const MAX_EXTRACTED: usize = 2000;
+
+/// The outcome of the response that counted for one record.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Outcome {
+    /// The verdict.
+    pub verdict: Verdict,
+    /// The extracted answer (only when requested; cut at [`MAX_EXTRACTED`]).
+    pub extracted: Option<String>,
+    /// The 1-based line of the responses file.
+    pub line: u64,
+}
+
+/// A count of some problem and its first few examples.
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize)]
+pub struct Problems<T> {
+    /// How many times it happened.
+    pub count: u64,
+    /// The first [`EXAMPLES`] occurrences.
+    pub examples: Vec<T>,
+}
+
+impl<T> Problems<T> {
+    fn push(&mut self, example: T) {
+        self.count += 1;
+        if self.examples.len() < EXAMPLES {
+            self.examples.push(example);
+        }
+    }
+}
+
+/// A line-numbered problem.
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize)]
+pub struct LineProblem {
+    /// The 1-based line number.
+    pub line: u64,
+    /// What is wrong (for invalid lines) or the id concerned.
+    pub detail: String,
+}
+
+/// Everything learned from a responses file.
+#[derive(Debug, Clone, Default)]
+pub struct Intake {
+    /// One slot per dataset record: the response that counted, if any.
+    pub outcomes: Vec<Option<Outcome>>,
+    /// Lines read, blank ones included.
+    pub lines: u64,
+    /// Blank lines (skipped silently).
+    pub blank: u64,
+    /// Lines that are not valid JSON or lack an id or a response.
+    pub invalid: Problems<LineProblem>,
+    /// Lines that are not valid UTF-8.
+    pub invalid_utf8: Problems<u64>,
+    /// Responses whose id is not in the dataset.
+    pub unknown: Problems<LineProblem>,
+    /// Responses for an id already answered earlier (ignored: the first counts).
+    pub duplicates: Problems<LineProblem>,
+    /// Responses matched to a record (first occurrences).
+    pub matched: u64,
+}
+
+/// Reads and judges every line of `reader` against `dataset`.
+///
+/// Lines are read one at a time (a line of any length is fine; memory grows
+/// with the longest line only). A UTF-8 byte-order mark on the first line
+/// and a trailing `\r` are ignored. The FIRST response for an id counts;
+/// later ones are counted as duplicates and ignored. `keep_extracted` keeps
+/// each extracted answer for [`Outcome::extracted`].
+pub fn read_responses<R: BufRead>(
+    mut reader: R,
+    dataset: &Dataset,
+    keep_extracted: bool,
+) -> std::io::Result<Intake> {
+    let mut intake = Intake {
+        outcomes: vec![None; dataset.records.len()],
+        ..Intake::default()
+    };
+    let mut buf: Vec<u8> = Vec::new();
+    loop {
+        buf.clear();
+        if reader.read_until(b'\n', &mut buf)? == 0 {
+            break;
+        }
+        intake.lines += 1;
+        let n = intake.lines;
+        let mut bytes = buf.as_slice();
+        if n == 1 {
+            bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
+        }
+        let bytes = bytes.strip_suffix(b"\n").unwrap_or(bytes);
+        let bytes = bytes.strip_suffix(b"\r").unwrap_or(bytes);
+        let Ok(text) = std::str::from_utf8(bytes) else {
+            intake.invalid_utf8.push(n);
+            continue;
+        };
+        if text.trim().is_empty() {
+            intake.blank += 1;
+            continue;
+        }
+        let parsed = match parse_line(text) {
+            Ok(p) => p,
+            Err(detail) => {
+                intake.invalid.push(LineProblem { line: n, detail });
+                continue;
+            }
+        };
+        let Some(&slot) = dataset.index.get(&parsed.id) else {
+            intake.unknown.push(LineProblem {
+                line: n,
+                detail: parsed.id,
+            });
+            continue;
+        };
+        if intake.outcomes[slot].is_some() {
+            intake.duplicates.push(LineProblem {
+                line: n,
+                detail: parsed.id,
+            });
+            continue;
+        }
+        let record = &dataset.records[slot];
+        let (verdict, extracted) = judge(dataset.kinds[slot], &record.answer, &parsed.response);
+        let extracted = if keep_extracted {
+            extracted.map(|e| truncate(e, MAX_EXTRACTED))
+        } else {
+            None
+        };
+        intake.outcomes[slot] = Some(Outcome {
+            verdict,
+            extracted,
+            line: n,
+        });
+        intake.matched += 1;
+    }
+    Ok(intake)
+}
+
+/// Cuts `s` to at most `max` bytes on a character boundary.
+fn truncate(mut s: String, max: usize) -> String {
+    if s.len() > max {
+        let mut cut = max;
+        while !s.is_char_boundary(cut) {
+            cut -= 1;
+        }
+        s.truncate(cut);
+    }
+    s
+}

@@ -1,0 +1,51 @@
+//! Scoring model responses against a dataset (`puzzlec score`).
+//!
+//! * [`load_dataset`] reads the records ([`dataset`]);
+//! * [`read_responses`] streams a responses file, judging each line with
+//!   [`crate::answer::judge`] as it is read ([`input`] lists the accepted
+//!   field paths, [`intake`] the bookkeeping: invalid lines, unknown and
+//!   duplicate ids — the FIRST response for an id counts);
+//! * [`Report::new`] aggregates ([`report`]) using [`stats`];
+//! * [`to_markdown`], [`Report::to_json`], [`chart`] and [`per_item_jsonl`]
+//!   render the output files.
+//!
+//! Nothing here prints; the command line does.
+
+pub mod dataset;
+pub mod error;
+pub mod input;
+pub mod intake;
+pub mod markdown;
+pub mod per_item;
+pub mod report;
+pub mod stats;
+pub mod svg;
+
+pub use dataset::{load_dataset, read_items, Dataset, Item};
+pub use error::ScoreError;
+pub use input::{parse_line, ResponseLine};
+pub use intake::{read_responses, Intake, Outcome};
+pub use markdown::{cell_table, to_markdown};
+pub use per_item::per_item_jsonl;
+pub use report::{Accuracy, Cell, Counts, Gap, Report, Task};
+pub use svg::chart;
+
+/// Fails with [`ScoreError::ForeignResponses`] when response lines had ids
+/// but none of them is a dataset id.
+pub fn check_foreign(intake: &Intake, responses: &std::path::Path) -> Result<(), ScoreError> {
+    if intake.matched == 0 && intake.unknown.count > 0 {
+        let examples = intake
+            .unknown
+            .examples
+            .iter()
+            .map(|p| format!("`{}`", p.detail))
+            .collect::<Vec<_>>()
+            .join(", ");
+        return Err(ScoreError::ForeignResponses {
+            path: responses.to_path_buf(),
+            unknown: intake.unknown.count,
+            examples,
+        });
+    }
+    Ok(())
+}

@@ -1,0 +1,161 @@
+//! The statistics of a score report: Wilson intervals, the exact McNemar test
+//! and a paired TOST equivalence test. Plain `f64` arithmetic, no dependencies.
+
+/// The two-sided 95 % standard-normal quantile.
+pub const Z95: f64 = 1.959_963_984_540_054;
+
+/// The equivalence margin of the EN−KO TOST test: ±10 percentage points.
+pub const TOST_MARGIN: f64 = 0.10;
+
+/// The Wilson score interval for `k` successes out of `n` trials at quantile
+/// `z` (use [`Z95`] for 95 %). `n = 0` gives the uninformative `(0, 1)`.
+pub fn wilson(k: u64, n: u64, z: f64) -> (f64, f64) {
+    if n == 0 {
+        return (0.0, 1.0);
+    }
+    let n = n as f64;
+    let p = k.min(n as u64) as f64 / n;
+    let z2 = z * z;
+    let denom = 1.0 + z2 / n;
+    let centre = (p + z2 / (2.0 * n)) / denom;
+    let half = z / denom * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt();
+    ((centre - half).max(0.0), (centre + half).min(1.0))
+}
+
+/// `ln C(n, k)` for every `k` in `0..=n`, built by the product recurrence.
+fn ln_binomials(n: u64) -> Vec<f64> {
+    let mut out = Vec::with_capacity(n as usize + 1);
+    let mut acc = 0.0f64;
+    out.push(acc);
+    for k in 0..n {
+        acc += ((n - k) as f64).ln() - ((k + 1) as f64).ln();
+        out.push(acc);
+    }
+    out
+}
+
+/// `P(X ≤ k)` for `X ~ Binomial(n, 1/2)`, summed in log space so that large
+/// `n` neither overflows nor underflows.
+pub fn binomial_half_cdf(k: u64, n: u64) -> f64 {
+    if k >= n {
+        return 1.0;
+    }
+    let ln_half_n = n as f64 * std::f64::consts::LN_2;
+    let terms: Vec<f64> = ln_binomials(n)
+        .into_iter()
+        .take(k as usize + 1)
+        .map(|l| l - ln_half_n)
+        .collect();
+    let max = terms.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    let sum: f64 = terms.iter().map(|t| (t - max).exp()).sum();
+    (max + sum.ln()).exp().min(1.0)
+}
+
+/// The exact (binomial) McNemar test on the discordant pairs: `b` pairs where
+/// only the first condition is correct, `c` where only the second is. The
+/// two-sided p-value is `min(1, 2 · P(X ≤ min(b, c)))` with
+/// `X ~ Binomial(b + c, 1/2)`; no discordant pairs gives `1`.
+pub fn mcnemar_exact(b: u64, c: u64) -> f64 {
+    let n = b + c;
+    if n == 0 {
+        return 1.0;
+    }
+    (2.0 * binomial_half_cdf(b.min(c), n)).min(1.0)
+}
+
+/// The complementary error function, with fractional error below 1.2e-7
+/// everywhere (the Chebyshev-fitted form from *Numerical Recipes*, `erfcc`).
+pub fn erfc(x: f64) -> f64 {
+    let z = x.abs();
+    let t = 1.0 / (1.0 + 0.5 * z);
+    let poly = -z * z - 1.265_512_23
+        + t * (1.000_023_68
+            + t * (0.374_091_96
+                + t * (0.096_784_18
+                    + t * (-0.186_288_06
+                        + t * (0.278_868_07
+                            + t * (-1.135_203_98
+                                + t * (1.488_515_87 + t * (-0.822_152_23 + t * 0.170_872_77))))))));
+    let ans = t * poly.exp();
+    if x >= 0.0 {
+        ans
+    } else {
+        2.0 - ans
+    }
+}
+
+/// The standard normal distribution function `Φ(x)`.
+pub fn normal_cdf(x: f64) -> f64 {
+    0.5 * erfc(-x / std::f64::consts::SQRT_2)
+}
+
+/// The result of a paired TOST equivalence test.
+#[derive(Debug, Clone, Copy, PartialEq, serde::Serialize)]
+pub struct Tost {
+    /// The paired difference of proportions `(b − c) / N`.
+    pub diff: f64,
+    /// Its standard error `sqrt(((b + c)/N − diff²) / N)`.
+    pub se: f64,
+    /// The equivalence margin (a proportion, `0.10` = 10 pp).
+    pub margin: f64,
+    /// The one-sided p-value of `H0: diff ≤ −margin`.
+    pub p_lower: f64,
+    /// The one-sided p-value of `H0: diff ≥ +margin`.
+    pub p_upper: f64,
+    /// `max(p_lower, p_upper)`: the TOST p-value.
+    pub p: f64,
+    /// The 90 % confidence interval `diff ± 1.645 · se`.
+    pub ci90: (f64, f64),
+    /// Whether `p < 0.05`, i.e. equivalence within the margin at 5 %.
+    pub equivalent: bool,
+}
+
+/// The two one-sided tests (TOST) for equivalence of two paired proportions
+/// within `±margin`, using the normal approximation to the paired difference.
+///
+/// `b` pairs are correct only in the first condition, `c` only in the second,
+/// out of `pairs` pairs in all. When the standard error is zero (no
+/// discordant pairs, or every pair discordant the same way) each one-sided
+/// p-value is `0` if the difference lies strictly inside the bound and `1`
+/// otherwise. No pairs at all gives `p = 1`.
+pub fn tost_paired(b: u64, c: u64, pairs: u64, margin: f64) -> Tost {
+    if pairs == 0 {
+        return Tost {
+            diff: 0.0,
+            se: 0.0,
+            margin,
+            p_lower: 1.0,
+            p_upper: 1.0,
+            p: 1.0,
+            ci90: (-1.0, 1.0),
+            equivalent: false,
+        };
+    }
+    let n = pairs as f64;
+    let diff = (b as f64 - c as f64) / n;
+    let var = (((b + c) as f64 / n) - diff * diff) / n;
+    let se = var.max(0.0).sqrt();
+    let (p_lower, p_upper) = if se > 0.0 {
+        (
+            normal_cdf(-(diff + margin) / se),
+            normal_cdf((diff - margin) / se),
+        )
+    } else {
+        (
+            if diff > -margin { 0.0 } else { 1.0 },
+            if diff < margin { 0.0 } else { 1.0 },
+        )
+    };
+    let p = p_lower.max(p_upper);
+    let z90 = 1.644_853_626_951_472_2;
+    Tost {
+        diff,
+        se,
+        margin,
+        p_lower,
+        p_upper,
+        p,
+        ci90: (diff - z90 * se, diff + z90 * se),
+        equivalent: p < 0.05,
+    }
+}
