@@ -663,7 +663,10 @@ impl Constraints {
             let (label, term) = &cands[i];
             let lit = &self.lit(term).map_err(|e| sat_error(e, span))?;
             // Skip a clue the current ones already imply.
-            let informative = if witness.as_ref().is_some_and(|w| term.eval(w) == Some(false)) {
+            let informative = if witness
+                .as_ref()
+                .is_some_and(|w| term.eval(w) == Some(false))
+            {
                 true
             } else {
                 active.push(!*lit);
