@@ -12,7 +12,7 @@ use crate::source::SourceFile;
 use crate::span::Span;
 use crate::syntax::ast::*;
 use error::CheckError;
-use program::{Family, LeverDef, Program, TierDef};
+use program::{AnswerKindSource, Family, LeverDef, Program, TierDef};
 use resolve::{suggest, Globals, Place, Resolver};
 use std::collections::BTreeMap;
 use types::Ty;
@@ -59,7 +59,7 @@ struct Parts<'s> {
     finds: Vec<&'s Find>,
     rules: Vec<&'s crate::syntax::ast::Rule>,
     generate: Option<&'s Block>,
-    answer: Option<(&'s Ident, &'s Expr)>,
+    answer: Option<(&'s Ident, bool, &'s Expr)>,
     instance: Option<&'s Expr>,
     choices: Option<&'s Expr>,
     templates: Vec<(&'s Ident, &'s Expr)>,
@@ -104,7 +104,9 @@ impl<'a> Checker<'a> {
                 Decl::Find(f) => p.finds.push(f),
                 Decl::Rule(r) => p.rules.push(r),
                 Decl::Generate(b) => self.once(&mut p.generate, b, "generate", b.span),
-                Decl::Answer(kind, e) => self.once(&mut p.answer, (kind, e), "answer", kind.span),
+                Decl::Answer(kind, from_lever, e) => {
+                    self.once(&mut p.answer, (kind, *from_lever, e), "answer", kind.span)
+                }
                 Decl::Instance(e, span) => self.once(&mut p.instance, e, "instance", *span),
                 Decl::Choices(e, span) => self.once(&mut p.choices, e, "choices", *span),
                 Decl::Template(lang, e) => p.templates.push((lang, e)),
@@ -223,7 +225,11 @@ impl<'a> Checker<'a> {
         }
         r.place = Place::Answer;
         let answer = match parts.answer {
-            Some((kind_ident, expr)) => {
+            Some((lever_ident, true, expr)) => {
+                r.expr(expr);
+                self.answer_lever(lever_ident, &levers).map(|i| (AnswerKindSource::Lever(i), expr.clone()))
+            }
+            Some((kind_ident, false, expr)) => {
                 let ty = r.expr(expr);
                 let kind = AnswerKind::from_name(&kind_ident.name);
                 let want = match kind {
@@ -265,7 +271,7 @@ impl<'a> Checker<'a> {
                         span: kind_ident.span,
                     });
                 }
-                kind.map(|k| (k, expr.clone()))
+                kind.map(|k| (AnswerKindSource::Fixed(k), expr.clone()))
             }
             None => {
                 self.errors.push(CheckError::Missing {
@@ -347,6 +353,48 @@ impl<'a> Checker<'a> {
             templates,
             spec_hash: spec_hash(self.source.text.as_bytes()),
         })
+    }
+
+    /// `answer from LEVER`: the lever must be a `one of` lever of kind names.
+    fn answer_lever(&mut self, ident: &Ident, levers: &[LeverDef]) -> Option<usize> {
+        let Some(i) = levers.iter().position(|l| l.name.name == ident.name) else {
+            let names: Vec<String> = levers.iter().map(|l| l.name.name.clone()).collect();
+            let help = match suggest(&ident.name, &names) {
+                Some(s) => format!("did you mean `{s}`? `answer from LEVER` names a `one of` lever"),
+                None => "`answer from LEVER` names a lever declared `one of \"int\", \"date\", ...`".into(),
+            };
+            self.errors.push(CheckError::UnknownLever {
+                tier: "(answer)".into(),
+                lever: ident.name.clone(),
+                help,
+                src: self.src(),
+                span: ident.span,
+            });
+            return None;
+        };
+        let LeverType::Choice(choices, _) = &levers[i].ty else {
+            self.errors.push(CheckError::Constraint {
+                what: format!("lever `{}` is not a `one of` lever", ident.name),
+                help: "declare it as `one of \"date\", \"weekday\", ...` with answer kind names".into(),
+                src: self.src(),
+                span: ident.span,
+            });
+            return None;
+        };
+        let mut ok = true;
+        for (choice, span) in choices {
+            if AnswerKind::from_name(choice).is_none() {
+                ok = false;
+                let names: Vec<String> = AnswerKind::all().iter().map(|k| k.name().to_string()).collect();
+                self.errors.push(CheckError::UnknownAnswerKind {
+                    name: choice.clone(),
+                    help: format!("every choice of `{}` must be an answer kind: {}", ident.name, names.join(", ")),
+                    src: self.src(),
+                    span: *span,
+                });
+            }
+        }
+        ok.then_some(i)
     }
 
     fn duplicates<'s>(&mut self, what: &'static str, idents: impl Iterator<Item = &'s Ident>) {

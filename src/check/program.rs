@@ -40,6 +40,15 @@ impl Family {
     }
 }
 
+/// Where an item's answer kind comes from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AnswerKindSource {
+    /// The same kind for every item.
+    Fixed(AnswerKind),
+    /// The value of lever number `n` (a `one of` lever of kind names).
+    Lever(usize),
+}
+
 /// A lever with its domain.
 #[derive(Debug, Clone)]
 pub struct LeverDef {
@@ -89,8 +98,8 @@ pub struct Program {
     pub rules: Vec<Rule>,
     /// The generate block (empty if absent).
     pub generate: Block,
-    /// The answer kind.
-    pub answer_kind: AnswerKind,
+    /// The answer kind, fixed or taken from a lever per item.
+    pub answer_kind: AnswerKindSource,
     /// The gold expression.
     pub answer: Expr,
     /// The structured instance expression.
@@ -122,5 +131,18 @@ impl Functions for Program {
 
     fn get(&self, index: usize) -> &FnDecl {
         &self.fns[index]
+    }
+}
+
+impl Program {
+    /// The answer kind of an item with these lever values (in lever order).
+    pub fn item_answer_kind(&self, levers: &[(String, crate::eval::Value)]) -> Option<AnswerKind> {
+        match self.answer_kind {
+            AnswerKindSource::Fixed(kind) => Some(kind),
+            AnswerKindSource::Lever(i) => match &levers.get(i)?.1 {
+                crate::eval::Value::Str(s) => AnswerKind::from_name(s),
+                _ => None,
+            },
+        }
     }
 }

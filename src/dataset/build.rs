@@ -178,7 +178,7 @@ pub fn record(program: &Program, item: &Item, lang: &str) -> Record {
         pair: pair_id(puzzle, &item.tier, item.index),
         question: rendered.question.clone(),
         answer: item.answer.clone(),
-        answer_kind: program.answer_kind.name().to_string(),
+        answer_kind: item.answer_kind.name().to_string(),
         solution: rendered.solution.clone(),
         instance: item.instance.clone(),
         levers: item.levers.clone(),

@@ -28,6 +28,8 @@ pub struct Item {
     pub levers: serde_json::Value,
     /// The canonical gold text.
     pub answer: String,
+    /// The answer kind of this item.
+    pub answer_kind: crate::answer::AnswerKind,
     /// The structured givens.
     pub instance: serde_json::Value,
     /// Multiple-choice options, if any.
@@ -342,7 +344,13 @@ fn finish(
     let rt = |e: EvalError| GenError::runtime(program.source.named(), e, ctx);
     let mut interp = Interp::new(program, None).with_globals(globals.clone());
     let gold_value = interp.eval(&program.answer, &env).map_err(rt)?;
-    let answer = gold_text(program.answer_kind, &gold_value).map_err(|message| GenError::Gold {
+    let kind = program.item_answer_kind(&levers).ok_or_else(|| GenError::Gold {
+        message: "the item's answer kind is not a known kind".into(),
+        help: format!("this happened while generating {ctx}"),
+        src: program.source.named(),
+        span: program.answer.span,
+    })?;
+    let answer = gold_text(kind, &gold_value).map_err(|message| GenError::Gold {
         message,
         help: format!("this happened while generating {ctx}"),
         src: program.source.named(),
@@ -387,6 +395,7 @@ fn finish(
         index,
         seed,
         levers: serde_json::Value::Object(lever_json),
+        answer_kind: kind,
         answer,
         instance,
         choices,

@@ -45,8 +45,8 @@ pub enum Decl {
     Rule(Rule),
     /// `generate { ... }`.
     Generate(Block),
-    /// `answer KIND = EXPR`.
-    Answer(Ident, Expr),
+    /// `answer KIND = EXPR`, or `answer from LEVER = EXPR` (the flag is set).
+    Answer(Ident, bool, Expr),
     /// `instance = EXPR`.
     Instance(Expr, Span),
     /// `choices = EXPR`.

@@ -141,8 +141,13 @@ impl<'s> Lowerer<'s> {
             }
             Rule::generate_decl => Decl::Generate(self.block(next(&mut inner, &pair)?)?),
             Rule::answer_decl => {
-                let kind = self.ident(next(&mut inner, &pair)?)?;
-                Decl::Answer(kind, self.expr(next(&mut inner, &pair)?)?)
+                let first_pair = next(&mut inner, &pair)?;
+                let (kind, from_lever) = if first_pair.as_rule() == Rule::answer_from {
+                    (self.ident(first(first_pair)?)?, true)
+                } else {
+                    (self.ident(first_pair)?, false)
+                };
+                Decl::Answer(kind, from_lever, self.expr(next(&mut inner, &pair)?)?)
             }
             Rule::instance_decl => Decl::Instance(self.expr(next(&mut inner, &pair)?)?, span),
             Rule::choices_decl => Decl::Choices(self.expr(next(&mut inner, &pair)?)?, span),

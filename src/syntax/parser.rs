@@ -57,6 +57,7 @@ pub fn describe(rule: Rule) -> Option<&'static str> {
         Rule::optimize_expr => "`maximize` or `minimize`",
         Rule::dig_cells => "`NAME from SOLUTION`",
         Rule::kw_minimal => "`minimal`",
+        Rule::answer_from => "`from LEVER`",
         Rule::reveal_of => "`of`",
         Rule::reveal_limit => "`limit`",
         Rule::optimize_dir => "`maximize` or `minimize`",
