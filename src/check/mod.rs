@@ -227,7 +227,8 @@ impl<'a> Checker<'a> {
         let answer = match parts.answer {
             Some((lever_ident, true, expr)) => {
                 r.expr(expr);
-                self.answer_lever(lever_ident, &levers).map(|i| (AnswerKindSource::Lever(i), expr.clone()))
+                self.answer_lever(lever_ident, &levers)
+                    .map(|i| (AnswerKindSource::Lever(i), expr.clone()))
             }
             Some((kind_ident, false, expr)) => {
                 let ty = r.expr(expr);
@@ -360,8 +361,13 @@ impl<'a> Checker<'a> {
         let Some(i) = levers.iter().position(|l| l.name.name == ident.name) else {
             let names: Vec<String> = levers.iter().map(|l| l.name.name.clone()).collect();
             let help = match suggest(&ident.name, &names) {
-                Some(s) => format!("did you mean `{s}`? `answer from LEVER` names a `one of` lever"),
-                None => "`answer from LEVER` names a lever declared `one of \"int\", \"date\", ...`".into(),
+                Some(s) => {
+                    format!("did you mean `{s}`? `answer from LEVER` names a `one of` lever")
+                }
+                None => {
+                    "`answer from LEVER` names a lever declared `one of \"int\", \"date\", ...`"
+                        .into()
+                }
             };
             self.errors.push(CheckError::UnknownLever {
                 tier: "(answer)".into(),
@@ -375,7 +381,8 @@ impl<'a> Checker<'a> {
         let LeverType::Choice(choices, _) = &levers[i].ty else {
             self.errors.push(CheckError::Constraint {
                 what: format!("lever `{}` is not a `one of` lever", ident.name),
-                help: "declare it as `one of \"date\", \"weekday\", ...` with answer kind names".into(),
+                help: "declare it as `one of \"date\", \"weekday\", ...` with answer kind names"
+                    .into(),
                 src: self.src(),
                 span: ident.span,
             });
@@ -385,10 +392,17 @@ impl<'a> Checker<'a> {
         for (choice, span) in choices {
             if AnswerKind::from_name(choice).is_none() {
                 ok = false;
-                let names: Vec<String> = AnswerKind::all().iter().map(|k| k.name().to_string()).collect();
+                let names: Vec<String> = AnswerKind::all()
+                    .iter()
+                    .map(|k| k.name().to_string())
+                    .collect();
                 self.errors.push(CheckError::UnknownAnswerKind {
                     name: choice.clone(),
-                    help: format!("every choice of `{}` must be an answer kind: {}", ident.name, names.join(", ")),
+                    help: format!(
+                        "every choice of `{}` must be an answer kind: {}",
+                        ident.name,
+                        names.join(", ")
+                    ),
                     src: self.src(),
                     span: *span,
                 });

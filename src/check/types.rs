@@ -78,11 +78,12 @@ impl fmt::Display for Ty {
 pub fn builtin_result(name: &str) -> Ty {
     match name {
         "len" | "sum" | "product" | "index_of" | "count" | "abs" | "pow" | "div" | "mod"
-        | "sign" | "int" | "ord" | "letter_index" | "to_int" => Ty::Int,
-        "any" | "all" | "alldiff" | "implies" | "iff" | "xor" | "contains" | "starts_with"
-        | "ends_with" | "is_letter" | "is_syllable" | "has_final" | "is_double_final" | "coin" => {
-            Ty::Bool
-        }
+        | "sign" | "int" | "ord" | "letter_index" | "to_int" | "days_in_month" | "days_between"
+        | "weekday" | "ganji_index" | "day_ganji" | "year_ganji" | "month_ganji" | "hour_ganji"
+        | "hour_branch" => Ty::Int,
+        "any" | "all" | "alldiff" | "implies" | "iff" | "xor" | "is_date" | "contains"
+        | "starts_with" | "ends_with" | "is_letter" | "is_syllable" | "has_final"
+        | "is_double_final" | "coin" => Ty::Bool,
         "str" | "join" | "upper" | "lower" | "trim" | "trim_end" | "replace" | "pad_left"
         | "chr" | "alphabet" | "letter" | "commas" | "plural" | "ordinal" | "join_en"
         | "join_ko" | "grid" | "table" | "josa" | "concat" | "shift_initial" => Ty::Str,
@@ -91,7 +92,8 @@ pub fn builtin_result(name: &str) -> Ty {
         "zip" | "enumerate" => Ty::list(Ty::Tuple),
         "keys" | "values" | "map" | "filter" | "unique" | "flatten" | "chunks" | "transpose"
         | "set_at" | "shuffle" | "sort" | "sort_by" => Ty::list(Ty::Any),
-        "decompose" => Ty::Tuple,
+        "decompose" | "make_date" | "add_days" | "solar_to_lunar" | "lunar_to_solar" => Ty::Tuple,
+        "solar_holidays" | "relative_days" => Ty::list(Ty::Tuple),
         "insert" | "to_map" | "group_count" => Ty::Map,
         _ => Ty::Any,
     }

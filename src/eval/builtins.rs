@@ -306,6 +306,109 @@ pub const BUILTINS: &[Builtin] = &[
         1,
         "is_double_final(f) -> bool for a final index (ㄲ ㅆ and compound finals)",
     ),
+    // calendar: dates are (year, month, day) tuples
+    b(
+        "make_date",
+        3,
+        3,
+        "make_date(y, m, d) -> (y, m, d), an error if it is not a date",
+    ),
+    b("is_date", 3, 3, "is_date(y, m, d) -> bool"),
+    b("days_in_month", 2, 2, "days_in_month(y, m) -> int"),
+    b("add_days", 2, 2, "add_days(date, n) -> date"),
+    b(
+        "days_between",
+        2,
+        2,
+        "days_between(a, b) -> int: b minus a in days",
+    ),
+    b("weekday", 1, 1, "weekday(date) -> 0 (Monday) .. 6 (Sunday)"),
+    b(
+        "weekday_ko",
+        1,
+        1,
+        "weekday_ko(i) -> \"월요일\" .. \"일요일\"",
+    ),
+    b(
+        "weekday_en",
+        1,
+        1,
+        "weekday_en(i) -> \"Monday\" .. \"Sunday\"",
+    ),
+    b("format_date", 1, 1, "format_date(date) -> \"2001.3.5\""),
+    b(
+        "format_date_ko",
+        1,
+        1,
+        "format_date_ko(date) -> \"2001년 3월 5일\"",
+    ),
+    b(
+        "ganji",
+        1,
+        1,
+        "ganji(i) -> the i-th of the 60 pairs, 0 = 갑자",
+    ),
+    b("ganji_index", 1, 1, "ganji_index(name) -> 0..59"),
+    b(
+        "day_ganji",
+        1,
+        1,
+        "day_ganji(date) -> the day pillar's index (2000-01-01 = 54, 무오)",
+    ),
+    b(
+        "year_ganji",
+        1,
+        1,
+        "year_ganji(y) -> (y - 4) mod 60, by the plain year number",
+    ),
+    b(
+        "month_ganji",
+        2,
+        2,
+        "month_ganji(year_index, m) -> month pillar, m = 0 for the 寅 month (월두법)",
+    ),
+    b(
+        "hour_ganji",
+        2,
+        2,
+        "hour_ganji(day_index, hour) -> hour pillar (시두법; 23:00 uses the next day)",
+    ),
+    b(
+        "hour_branch",
+        1,
+        1,
+        "hour_branch(hour) -> 0 (자) .. 11 (해)",
+    ),
+    b(
+        "zodiac",
+        1,
+        1,
+        "zodiac(y) -> the year's animal in Korean, by the plain year number",
+    ),
+    b(
+        "solar_holidays",
+        0,
+        0,
+        "solar_holidays() -> [(ko, en, month, day)] of the fixed solar holidays",
+    ),
+    b(
+        "relative_days",
+        0,
+        0,
+        "relative_days() -> [(word, offset)], e.g. (\"모레\", 2)",
+    ),
+    b(
+        "solar_to_lunar",
+        1,
+        1,
+        "solar_to_lunar(date) -> (y, m, d, leap) in the Korean lunar calendar",
+    ),
+    b(
+        "lunar_to_solar",
+        4,
+        4,
+        "lunar_to_solar(y, m, d, leap) -> date",
+    ),
     // randomness (generate only)
     r("shuffle", 1, 1, "shuffle(xs) -> xs in random order"),
     r(
@@ -402,6 +505,9 @@ pub fn call(
             },
             span,
         ));
+    }
+    if super::calendar::handles(name) {
+        return super::calendar::call(name, &args, span);
     }
     let a = |i: usize| &args[i];
     match name {

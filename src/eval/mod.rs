@@ -2,6 +2,7 @@
 //! interpreter and the standard library).
 
 pub mod builtins;
+pub mod calendar;
 pub mod env;
 pub mod error;
 pub mod interp;

@@ -344,12 +344,14 @@ fn finish(
     let rt = |e: EvalError| GenError::runtime(program.source.named(), e, ctx);
     let mut interp = Interp::new(program, None).with_globals(globals.clone());
     let gold_value = interp.eval(&program.answer, &env).map_err(rt)?;
-    let kind = program.item_answer_kind(&levers).ok_or_else(|| GenError::Gold {
-        message: "the item's answer kind is not a known kind".into(),
-        help: format!("this happened while generating {ctx}"),
-        src: program.source.named(),
-        span: program.answer.span,
-    })?;
+    let kind = program
+        .item_answer_kind(&levers)
+        .ok_or_else(|| GenError::Gold {
+            message: "the item's answer kind is not a known kind".into(),
+            help: format!("this happened while generating {ctx}"),
+            src: program.source.named(),
+            span: program.answer.span,
+        })?;
     let answer = gold_text(kind, &gold_value).map_err(|message| GenError::Gold {
         message,
         help: format!("this happened while generating {ctx}"),

@@ -1,3 +1,7 @@
 //! General domain libraries callable from specs.
 
+pub mod date;
+pub mod ganji;
 pub mod hangul;
+pub mod holiday;
+pub mod lunar;
