@@ -86,11 +86,11 @@ pub fn call(name: &str, args: &[Value], span: Span) -> EvalResult<Value> {
         }
         "is_date" => {
             let ok = (|| {
-                Some(date::Date::new(
+                date::Date::new(
                     year(a(0), span).ok()?,
                     small(a(1), span).ok()?,
                     small(a(2), span).ok()?,
-                )?)
+                )
             })();
             Value::Bool(ok.is_some())
         }
