@@ -112,7 +112,8 @@ fn every_spec_builds_its_items_per_tier_and_language() {
             answers.sort_unstable();
             answers.dedup();
             assert!(
-                answers.len() * 10 >= n * 8,
+                // Small answer domains (60 pillars, 7 weekdays) cap the count.
+                answers.len() >= (n * 8 / 10).min(40),
                 "{} {tier}: only {} distinct answers in {n} items",
                 program.name.name,
                 answers.len()
