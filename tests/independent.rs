@@ -260,3 +260,54 @@ fn golds_are_not_all_alike() {
     assert!(answers.len() > 800);
     let _ = J::Null;
 }
+
+// ---- Korean cipher: undo the stated layers with our own jamo arithmetic.
+
+fn shift_syllable(c: char, kind: &str, k: i64) -> char {
+    let code = c as u32;
+    if !(0xAC00..0xAC00 + 11172).contains(&code) {
+        return c;
+    }
+    let s = code - 0xAC00;
+    let (mut l, mut v, mut t) = ((s / 588) as i64, ((s % 588) / 28) as i64, (s % 28) as i64);
+    match kind {
+        "initial" => l = (l + k).rem_euclid(19),
+        "medial" => v = (v + k).rem_euclid(21),
+        "final" if t > 0 => t = (t - 1 + k).rem_euclid(27) + 1,
+        _ => {}
+    }
+    char::from_u32(0xAC00 + ((l * 21 + v) * 28 + t) as u32).expect("syllable")
+}
+
+#[test]
+fn cipher_ko_golds_undo_the_stated_layers() {
+    for (r, _) in records("cipher_ko") {
+        let mut text: Vec<char> = r.instance["ciphertext"]
+            .as_str()
+            .expect("cipher")
+            .chars()
+            .collect();
+        for layer in r.instance["layers"]
+            .as_array()
+            .expect("layers")
+            .iter()
+            .rev()
+        {
+            let kind = layer["kind"].as_str().expect("kind");
+            if kind == "reverse" {
+                text.reverse();
+                continue;
+            }
+            // The shift is the key word's jamo count, compound jamo counted once.
+            let key = layer["key"].as_str().expect("key");
+            let k: i64 = key
+                .chars()
+                .map(|c| if ((c as u32 - 0xAC00) % 28) > 0 { 3 } else { 2 })
+                .sum();
+            assert_eq!(layer["shift"].as_i64(), Some(k), "{}", r.id);
+            assert!(r.question.contains(&format!("'{key}'")), "{}", r.id);
+            text = text.iter().map(|&c| shift_syllable(c, kind, -k)).collect();
+        }
+        assert_eq!(r.answer, text.iter().collect::<String>(), "{}", r.id);
+    }
+}

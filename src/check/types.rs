@@ -86,7 +86,8 @@ pub fn builtin_result(name: &str) -> Ty {
         | "is_double_final" | "coin" => Ty::Bool,
         "str" | "join" | "upper" | "lower" | "trim" | "trim_end" | "replace" | "pad_left"
         | "chr" | "alphabet" | "letter" | "commas" | "plural" | "ordinal" | "join_en"
-        | "join_ko" | "grid" | "table" | "josa" | "concat" | "shift_initial" => Ty::Str,
+        | "join_ko" | "grid" | "table" | "josa" | "concat" | "shift_initial" | "shift_medial"
+        | "shift_final" => Ty::Str,
         "range" | "digits" | "permutation" | "argsort" => Ty::list(Ty::Int),
         "chars" | "split" | "initials" | "medials" | "finals" | "jamo" => Ty::list(Ty::Str),
         "zip" | "enumerate" => Ty::list(Ty::Tuple),

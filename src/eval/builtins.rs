@@ -299,6 +299,18 @@ pub const BUILTINS: &[Builtin] = &[
         2,
         "shift_initial(s, k): every initial moved k places over the 19 initials",
     ),
+    b(
+        "shift_medial",
+        2,
+        2,
+        "shift_medial(s, k): every vowel moved k places over the 21 vowels",
+    ),
+    b(
+        "shift_final",
+        2,
+        2,
+        "shift_final(s, k): every final moved k places over the 27 finals (no final stays none)",
+    ),
     b("has_final", 1, 1, "has_final(c) -> bool"),
     b(
         "is_double_final",
@@ -1147,6 +1159,16 @@ pub fn call(
                     .map(|c| hangul::shift_initial(c, k))
                     .collect::<String>(),
             ))
+        }
+        "shift_medial" | "shift_final" => {
+            let s = expect_str(a(0), span)?;
+            let k = expect_int(a(1), span)?;
+            let f = if name == "shift_medial" {
+                hangul::shift_medial
+            } else {
+                hangul::shift_final
+            };
+            Ok(Value::str(s.chars().map(|c| f(c, k)).collect::<String>()))
         }
         "has_final" => {
             let c = one_char(a(0), span)?;
