@@ -302,7 +302,13 @@ fn cipher_ko_golds_undo_the_stated_layers() {
             let key = layer["key"].as_str().expect("key");
             let k: i64 = key
                 .chars()
-                .map(|c| if ((c as u32 - 0xAC00) % 28) > 0 { 3 } else { 2 })
+                .map(|c| {
+                    if !(c as u32 - 0xAC00).is_multiple_of(28) {
+                        3
+                    } else {
+                        2
+                    }
+                })
                 .sum();
             assert_eq!(layer["shift"].as_i64(), Some(k), "{}", r.id);
             assert!(r.question.contains(&format!("'{key}'")), "{}", r.id);
