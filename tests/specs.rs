@@ -112,8 +112,9 @@ fn every_spec_builds_its_items_per_tier_and_language() {
             answers.sort_unstable();
             answers.dedup();
             assert!(
-                // Small answer domains (60 pillars, 7 weekdays) cap the count.
-                answers.len() >= (n * 8 / 10).min(40),
+                // Small answer domains (60 pillars, 7 weekdays, yes/no and
+                // counts) cap the count; repeated prompts are checked above.
+                answers.len() >= (n * 8 / 10).min(20),
                 "{} {tier}: only {} distinct answers in {n} items",
                 program.name.name,
                 answers.len()
