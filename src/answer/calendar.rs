@@ -3,17 +3,14 @@
 
 use super::error::AnswerError;
 use super::text::clean;
+use crate::stdlib::date::WEEKDAYS_KO;
+use crate::stdlib::ganji::{BRANCHES, STEMS};
 
-const WEEKDAYS_KO: [&str; 7] = [
-    "월요일",
-    "화요일",
-    "수요일",
-    "목요일",
-    "금요일",
-    "토요일",
-    "일요일",
-];
-const WEEKDAY_SHORT_KO: [char; 7] = ['월', '화', '수', '목', '금', '토', '일'];
+/// The weekday (0 = Monday) whose Korean name starts with `c` (`월` … `일`).
+fn weekday_of_syllable(c: char) -> Option<usize> {
+    WEEKDAYS_KO.iter().position(|w| w.starts_with(c))
+}
+
 const WEEKDAY_HANJA: [char; 7] = ['月', '火', '水', '木', '金', '土', '日'];
 const WEEKDAYS_EN: [&[&str]; 7] = [
     &["monday", "mon"],
@@ -25,10 +22,6 @@ const WEEKDAYS_EN: [&[&str]; 7] = [
     &["sunday", "sun"],
 ];
 
-const STEMS: [char; 10] = ['갑', '을', '병', '정', '무', '기', '경', '신', '임', '계'];
-const BRANCHES: [char; 12] = [
-    '자', '축', '인', '묘', '진', '사', '오', '미', '신', '유', '술', '해',
-];
 const STEMS_HANJA: [char; 10] = ['甲', '乙', '丙', '丁', '戊', '己', '庚', '辛', '壬', '癸'];
 const BRANCHES_HANJA: [char; 12] = [
     '子', '丑', '寅', '卯', '辰', '巳', '午', '未', '申', '酉', '戌', '亥',
@@ -149,7 +142,7 @@ fn weekday_index(t: &str) -> Option<usize> {
     }
     let mut cs = t.chars();
     if let (Some(c), None) = (cs.next(), cs.next()) {
-        if let Some(i) = WEEKDAY_SHORT_KO.iter().position(|&w| w == c) {
+        if let Some(i) = weekday_of_syllable(c) {
             return Some(i);
         }
         if let Some(i) = WEEKDAY_HANJA.iter().position(|&w| w == c) {
@@ -194,7 +187,7 @@ pub(crate) fn last_weekday(s: &str) -> Option<(usize, usize)> {
     while let Some(p) = s[from..].find("요일") {
         let at = from + p;
         if let Some(c) = s[..at].chars().next_back() {
-            if WEEKDAY_SHORT_KO.contains(&c) {
+            if weekday_of_syllable(c).is_some() {
                 best = Some((at - c.len_utf8(), at + "요일".len()));
             }
         }
@@ -226,8 +219,8 @@ pub(crate) fn last_weekday(s: &str) -> Option<(usize, usize)> {
 
 /// The (stem, branch) indices named by two characters, Hangul or hanja.
 fn ganji_pair(a: char, b: char) -> Option<(usize, usize)> {
-    let (s, br) = if let Some(s) = STEMS.iter().position(|&c| c == a) {
-        (s, BRANCHES.iter().position(|&c| c == b)?)
+    let (s, br) = if let Some(s) = STEMS.iter().position(|x| x.starts_with(a)) {
+        (s, BRANCHES.iter().position(|x| x.starts_with(b))?)
     } else {
         let s = STEMS_HANJA.iter().position(|&c| c == a)?;
         (s, BRANCHES_HANJA.iter().position(|&c| c == b)?)

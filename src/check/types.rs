@@ -76,26 +76,17 @@ impl fmt::Display for Ty {
 
 /// The result type of a builtin, when it does not depend on its arguments.
 pub fn builtin_result(name: &str) -> Ty {
-    match name {
-        "len" | "sum" | "product" | "index_of" | "count" | "abs" | "pow" | "div" | "mod"
-        | "sign" | "int" | "ord" | "letter_index" | "to_int" | "days_in_month" | "days_between"
-        | "weekday" | "ganji_index" | "day_ganji" | "year_ganji" | "month_ganji" | "hour_ganji"
-        | "hour_branch" => Ty::Int,
-        "any" | "all" | "alldiff" | "implies" | "iff" | "xor" | "is_date" | "contains"
-        | "starts_with" | "ends_with" | "is_letter" | "is_syllable" | "has_final"
-        | "is_double_final" | "coin" => Ty::Bool,
-        "str" | "join" | "upper" | "lower" | "trim" | "trim_end" | "replace" | "pad_left"
-        | "chr" | "alphabet" | "letter" | "commas" | "plural" | "ordinal" | "join_en"
-        | "join_ko" | "grid" | "table" | "josa" | "concat" | "shift_initial" | "shift_medial"
-        | "shift_final" => Ty::Str,
-        "range" | "digits" | "permutation" | "argsort" => Ty::list(Ty::Int),
-        "chars" | "split" | "initials" | "medials" | "finals" | "jamo" => Ty::list(Ty::Str),
-        "zip" | "enumerate" => Ty::list(Ty::Tuple),
-        "keys" | "values" | "map" | "filter" | "unique" | "flatten" | "chunks" | "transpose"
-        | "set_at" | "shuffle" | "sort" | "sort_by" => Ty::list(Ty::Any),
-        "decompose" | "make_date" | "add_days" | "solar_to_lunar" | "lunar_to_solar" => Ty::Tuple,
-        "solar_holidays" | "relative_days" => Ty::list(Ty::Tuple),
-        "insert" | "to_map" | "group_count" => Ty::Map,
-        _ => Ty::Any,
+    use crate::eval::builtins::{find, Returns};
+    match find(name).map(|b| b.returns) {
+        Some(Returns::Int) => Ty::Int,
+        Some(Returns::Bool) => Ty::Bool,
+        Some(Returns::Str) => Ty::Str,
+        Some(Returns::IntList) => Ty::list(Ty::Int),
+        Some(Returns::StrList) => Ty::list(Ty::Str),
+        Some(Returns::TupleList) => Ty::list(Ty::Tuple),
+        Some(Returns::List) => Ty::list(Ty::Any),
+        Some(Returns::Tuple) => Ty::Tuple,
+        Some(Returns::Map) => Ty::Map,
+        Some(Returns::Any) | None => Ty::Any,
     }
 }

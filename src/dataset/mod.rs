@@ -18,7 +18,7 @@ pub use atomic::write_atomic;
 pub use error::DatasetError;
 pub use manifest::{Manifest, TaskEntry, Timings, CREATED_BY, MANIFEST_FILE, TIMINGS_FILE};
 pub use output::OutputDir;
-pub use reader::{dataset_files, read_records};
+pub use reader::{dataset_files, read_jsonl, read_records};
 pub use record::{pair_id, record_id, sha256_hex, spec_hash, Record};
 pub use shard::Shard;
 pub use writer::{render_records, task_file, task_path, write_task, Format, WrittenTask};

@@ -1,7 +1,10 @@
 //! Reading datasets back: JSONL records and the list of dataset files.
 
 use std::fs;
+use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
+
+use serde::de::DeserializeOwned;
 
 use super::{DatasetError, Record};
 
@@ -11,24 +14,39 @@ use super::{DatasetError, Record};
 /// naming the 1-based line number. Files in the `nolli` format lack most fields and are
 /// refused.
 pub fn read_records(path: &Path) -> Result<Vec<Record>, DatasetError> {
-    let text = fs::read_to_string(path).map_err(|source| DatasetError::Read {
+    read_jsonl(path)
+}
+
+/// Reads a JSONL file one line at a time into values of `T` (a record, or just
+/// the fields a caller needs), with the same line-numbered errors as
+/// [`read_records`].
+pub fn read_jsonl<T: DeserializeOwned>(path: &Path) -> Result<Vec<T>, DatasetError> {
+    let read_error = |source| DatasetError::Read {
         path: path.to_path_buf(),
         source,
-    })?;
-    let mut records = Vec::new();
-    for (n, line) in text.lines().enumerate() {
-        let record = serde_json::from_str(line).map_err(|e| DatasetError::BadRecord {
+    };
+    let mut reader = BufReader::new(fs::File::open(path).map_err(read_error)?);
+    let mut values = Vec::new();
+    let mut line = String::new();
+    let mut n = 0;
+    loop {
+        line.clear();
+        if reader.read_line(&mut line).map_err(read_error)? == 0 {
+            return Ok(values);
+        }
+        n += 1;
+        let text = line.trim_end_matches(['\n', '\r']);
+        let value = serde_json::from_str(text).map_err(|e| DatasetError::BadRecord {
             path: path.to_path_buf(),
-            line: n + 1,
-            message: if line.trim().is_empty() {
+            line: n,
+            message: if text.trim().is_empty() {
                 "the line is empty".to_string()
             } else {
                 e.to_string()
             },
         })?;
-        records.push(record);
+        values.push(value);
     }
-    Ok(records)
 }
 
 /// Every `.jsonl` file under `dir`, at any depth, sorted by path. Symbolic links to

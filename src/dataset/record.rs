@@ -7,7 +7,7 @@ use sha2::{Digest, Sha256};
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Record {
     /// `puzzle/lang/tier/index`, the index zero-padded to 5 digits, e.g.
-    /// `sudoku/ko/hard/00042` (see [`record_id`]).
+    /// `PUZZLE/ko/hard/00042` (see [`record_id`]).
     pub id: String,
     /// The puzzle (type) name.
     pub puzzle: String,

@@ -9,35 +9,6 @@ use super::value::Value;
 use crate::span::Span;
 use crate::stdlib::{date, ganji, holiday, lunar};
 
-/// Whether `name` is a calendar builtin handled here.
-pub fn handles(name: &str) -> bool {
-    matches!(
-        name,
-        "make_date"
-            | "is_date"
-            | "days_in_month"
-            | "add_days"
-            | "days_between"
-            | "weekday"
-            | "weekday_ko"
-            | "weekday_en"
-            | "format_date"
-            | "format_date_ko"
-            | "ganji"
-            | "ganji_index"
-            | "day_ganji"
-            | "year_ganji"
-            | "month_ganji"
-            | "hour_ganji"
-            | "hour_branch"
-            | "zodiac"
-            | "solar_holidays"
-            | "relative_days"
-            | "solar_to_lunar"
-            | "lunar_to_solar"
-    )
-}
-
 fn invalid(message: impl Into<String>, span: Span) -> EvalError {
     EvalError::new(K::Invalid(message.into()), span)
 }
@@ -74,10 +45,14 @@ fn date_value(d: &date::Date) -> Value {
     ])
 }
 
-/// Calls calendar builtin `name`.
-pub fn call(name: &str, args: &[Value], span: Span) -> EvalResult<Value> {
+/// Calls calendar builtin `name`; `None` if `name` is not one of them.
+pub fn call(name: &str, args: &[Value], span: Span) -> Option<EvalResult<Value>> {
+    dispatch(name, args, span).transpose()
+}
+
+fn dispatch(name: &str, args: &[Value], span: Span) -> EvalResult<Option<Value>> {
     let a = |i: usize| &args[i];
-    Ok(match name {
+    Ok(Some(match name {
         "make_date" => {
             let (y, m, d) = (year(a(0), span)?, small(a(1), span)?, small(a(2), span)?);
             let dt = date::Date::new(y, m, d)
@@ -196,6 +171,6 @@ pub fn call(name: &str, args: &[Value], span: Span) -> EvalResult<Value> {
                     .ok_or_else(|| invalid("lunar table produced an invalid date", span))?,
             )
         }
-        _ => return Err(EvalError::new(K::Unbound(name.to_string()), span)),
-    })
+        _ => return Ok(None),
+    }))
 }

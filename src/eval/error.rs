@@ -58,9 +58,6 @@ pub enum EvalErrorKind {
     /// Randomness used where it is not allowed.
     #[error("random choices are only allowed in `generate` and in tiers")]
     NoRandomness,
-    /// A constraint construct that has no semantics yet.
-    #[error("`{0}` is not supported yet")]
-    Unsupported(String),
 }
 
 /// An evaluation error at a place in the spec.

@@ -15,7 +15,7 @@ use crate::eval::symops::{bool_term, int_term};
 use crate::eval::{Env, EvalError, EvalErrorKind as K, EvalResult, Interp, Value};
 use crate::sat::{current_backend, CmpOp, IntVar, LinExpr, Lit, Model, SatError};
 use crate::span::Span;
-use crate::syntax::ast::{Binding, Expr};
+use crate::syntax::ast::Binding;
 use std::rc::Rc;
 
 /// One `find`: its name, its array of unknowns, and each cell's label.
@@ -554,7 +554,6 @@ impl Constraints {
                         .collect(),
                 );
             }
-            let _ = from;
         } else {
             cands = self.candidates(&from, &solution, span)?;
         }
@@ -868,9 +867,4 @@ fn describe_bindings(env: &Env, bindings: &[Binding]) -> String {
     } else {
         format!(" (for {})", names.join(", "))
     }
-}
-
-/// Evaluates an expression for a constraint statement.
-pub fn eval_arg(interp: &mut Interp<'_>, e: &Expr, env: &Env) -> EvalResult<Value> {
-    interp.eval(e, env)
 }

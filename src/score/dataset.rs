@@ -2,14 +2,13 @@
 //! kind resolved and the tiers in declaration order.
 
 use std::collections::HashMap;
-use std::io::BufRead;
 use std::path::Path;
 
 use serde::Deserialize;
 
 use super::ScoreError;
 use crate::answer::AnswerKind;
-use crate::dataset::{dataset_files, DatasetError, Manifest, MANIFEST_FILE};
+use crate::dataset::{dataset_files, read_jsonl, DatasetError, Manifest, MANIFEST_FILE};
 
 /// The fields of a dataset record that scoring needs (the question, solution
 /// and instance are skipped while parsing, which keeps loading fast).
@@ -36,35 +35,7 @@ pub struct Item {
 /// Reads the scoring fields of every line of a `puzzlec` JSONL file, one
 /// line at a time.
 pub fn read_items(path: &Path) -> Result<Vec<Item>, DatasetError> {
-    let read_error = |source| DatasetError::Read {
-        path: path.to_path_buf(),
-        source,
-    };
-    let file = std::fs::File::open(path).map_err(read_error)?;
-    let mut reader = std::io::BufReader::new(file);
-    let mut items = Vec::new();
-    let mut line = String::new();
-    let mut n = 0;
-    loop {
-        line.clear();
-        if reader.read_line(&mut line).map_err(read_error)? == 0 {
-            break;
-        }
-        n += 1;
-        let item = serde_json::from_str(line.trim_end_matches(['\n', '\r'])).map_err(|e| {
-            DatasetError::BadRecord {
-                path: path.to_path_buf(),
-                line: n,
-                message: if line.trim().is_empty() {
-                    "the line is empty".to_string()
-                } else {
-                    e.to_string()
-                },
-            }
-        })?;
-        items.push(item);
-    }
-    Ok(items)
+    read_jsonl(path)
 }
 
 /// The records being scored.

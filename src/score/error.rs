@@ -49,7 +49,7 @@ pub enum ScoreError {
          this looks like a responses file for another dataset"
     )]
     #[diagnostic(help(
-        "response ids must be record ids such as `sudoku/en/easy/00000`; see docs/scoring.md"
+        "response ids must be record ids of the form `PUZZLE/LANG/TIER/INDEX`; see docs/scoring.md"
     ))]
     ForeignResponses {
         /// The responses path.

@@ -7,9 +7,9 @@ use super::SnapError;
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Snapshot {
     /// The header's `source`: the file the snapshot comes from, e.g.
-    /// `puzzles/sudoku.puzzle`.
+    /// `puzzles/NAME.puzzle`.
     pub source: String,
-    /// The header's `expression`: what was snapshotted, e.g. `sudoku/en/easy/00000`.
+    /// The header's `expression`: what was snapshotted, e.g. `NAME/en/easy/00000`.
     pub expression: String,
     /// The snapshotted text.
     pub body: String,

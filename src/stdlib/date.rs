@@ -11,7 +11,8 @@ pub const MIN_YEAR: i32 = 1;
 /// Largest year accepted by [`Date::new`] and [`Date::add_days`].
 pub const MAX_YEAR: i32 = 9999;
 
-const WEEKDAYS_KO: [&str; 7] = [
+/// Korean weekday names, Monday first.
+pub const WEEKDAYS_KO: [&str; 7] = [
     "월요일",
     "화요일",
     "수요일",

@@ -566,21 +566,13 @@ impl<'s> Lowerer<'s> {
                     }
                 }
                 if items.len() == 1 && !trailing {
-                    let mut only = items.pop().ok_or_else(|| self.overflow_any(span))?;
+                    let mut only = items.pop().ok_or_else(|| internal(span))?;
                     only.span = span;
                     return Ok(only);
                 }
                 mk(ExprKind::Tuple(items))
             }
             _ => Err(self.shape(&pair)),
-        }
-    }
-
-    fn overflow_any(&self, span: Span) -> SyntaxError {
-        SyntaxError::IntOverflow {
-            text: String::new(),
-            src: self.source.named(),
-            span,
         }
     }
 
@@ -667,7 +659,7 @@ impl<'s> Lowerer<'s> {
                 span,
             });
         }
-        let head = items.pop().ok_or_else(|| self.overflow_any(span))?;
+        let head = items.pop().ok_or_else(|| internal(span))?;
         Ok(Expr {
             kind: ExprKind::Comprehension(Box::new(head), clauses),
             span,
