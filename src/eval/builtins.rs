@@ -266,6 +266,14 @@ pub const BUILTINS: &[Builtin] = &[
         Returns::Map,
         "group_count(xs) -> map of value -> occurrences, first-seen order",
     ),
+    // exact optimisation
+    b(
+        "best_assignment",
+        2,
+        3,
+        Returns::Map,
+        "best_assignment(weights, query[, bonus]) -> { value, low, high, columns }: rows to distinct columns, maximising the weight sum (+ bonus.add when the summed bonus.quantity reaches bonus.at_least); low/high: the query sum's range over all optimal assignments",
+    ),
     // constraints (also plain values)
     b(
         "alldiff",
@@ -803,6 +811,9 @@ pub fn call(
         ));
     }
     if let Some(result) = super::calendar::call(name, &args, span) {
+        return result;
+    }
+    if let Some(result) = super::optimum::call(name, &args, span) {
         return result;
     }
     let a = |i: usize| &args[i];

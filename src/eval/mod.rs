@@ -6,6 +6,7 @@ pub mod calendar;
 pub mod env;
 pub mod error;
 pub mod interp;
+pub mod optimum;
 pub mod sym;
 pub mod symops;
 pub mod value;

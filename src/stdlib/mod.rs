@@ -1,5 +1,6 @@
 //! General domain libraries callable from specs.
 
+pub mod assignment;
 pub mod date;
 pub mod ganji;
 pub mod hangul;

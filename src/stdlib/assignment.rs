@@ -1,0 +1,408 @@
+//! Exact optimal assignment by dynamic programming over subsets.
+//!
+//! Rows are assigned to distinct columns (every row gets one column; with
+//! more columns than rows some stay unused). The objective is the sum of the
+//! chosen weights, plus an optional threshold bonus: a second, non-negative
+//! quantity accumulates over the chosen cells, and a fixed amount is added
+//! when its total reaches a threshold. Besides the optimum, the solver
+//! reports the least and the greatest value of a query sum (another matrix
+//! over the same cells) over *all* optimal assignments, so a caller can
+//! prove that a question about the optimum has one answer, and one optimal
+//! assignment: the lexicographically first by column index.
+//!
+//! The state is (set of used columns, accumulated bonus quantity capped at
+//! the threshold); the number of rows done is the set's size. That is
+//! `2^columns × (threshold + 1)` states, bounded by [`MAX_STATES`].
+
+/// The most DP states one call may use (about 100 MB of tables).
+pub const MAX_STATES: usize = 1 << 22;
+
+/// The most columns (the state holds a bit set of them).
+pub const MAX_COLUMNS: usize = 20;
+
+/// Weights, query values and the bonus amount stay within ± this bound, so
+/// that no sum over [`MAX_COLUMNS`] cells plus a bonus leaves `i32`.
+pub const MAX_WEIGHT: i64 = 100_000_000;
+
+/// A bonus paid when a quantity summed over the chosen cells reaches a threshold.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Bonus {
+    /// The quantity of each cell, same shape as the weights, each ≥ 0.
+    pub quantity: Vec<Vec<i64>>,
+    /// The threshold the summed quantity must reach.
+    pub at_least: i64,
+    /// What is added to the objective when it does.
+    pub add: i64,
+}
+
+/// The optimum of an assignment problem.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Optimum {
+    /// The greatest objective over all assignments.
+    pub value: i64,
+    /// The least query sum over the optimal assignments.
+    pub low: i64,
+    /// The greatest query sum over the optimal assignments.
+    pub high: i64,
+    /// One optimal assignment, the lexicographically first: the column of each row.
+    pub columns: Vec<usize>,
+}
+
+/// Why a problem cannot be solved.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum AssignmentError {
+    /// A matrix is ragged or its shape differs from the weights'.
+    Shape(String),
+    /// More rows than columns: no assignment exists.
+    TooManyRows { rows: usize, columns: usize },
+    /// The state space exceeds [`MAX_STATES`] or [`MAX_COLUMNS`].
+    TooLarge { columns: usize, threshold: i64 },
+    /// A value outside its allowed range.
+    Value(String),
+}
+
+impl std::fmt::Display for AssignmentError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            AssignmentError::Shape(m) | AssignmentError::Value(m) => f.write_str(m),
+            AssignmentError::TooManyRows { rows, columns } => write!(
+                f,
+                "{rows} rows cannot take distinct columns among {columns}"
+            ),
+            AssignmentError::TooLarge { columns, threshold } => write!(
+                f,
+                "{columns} columns with a bonus threshold of {threshold} need more than {MAX_STATES} states (at most {MAX_COLUMNS} columns, and 2^columns × (threshold + 1) ≤ {MAX_STATES})"
+            ),
+        }
+    }
+}
+
+fn check_shape(
+    name: &str,
+    m: &[Vec<i64>],
+    rows: usize,
+    cols: usize,
+) -> Result<(), AssignmentError> {
+    if m.len() != rows || m.iter().any(|r| r.len() != cols) {
+        return Err(AssignmentError::Shape(format!(
+            "the {name} matrix must have {rows} rows of {cols} columns like the weights"
+        )));
+    }
+    if m.iter().flatten().any(|v| v.abs() > MAX_WEIGHT) {
+        return Err(AssignmentError::Value(format!(
+            "the {name} matrix has a value beyond ±{MAX_WEIGHT}"
+        )));
+    }
+    Ok(())
+}
+
+/// One DP state: the best completion and its query range.
+#[derive(Clone, Copy)]
+struct Cell {
+    best: i32,
+    low: i32,
+    high: i32,
+}
+
+impl Cell {
+    const UNSET: Cell = Cell {
+        best: i32::MIN,
+        low: 0,
+        high: 0,
+    };
+}
+
+/// Solves the problem exactly. `weights` and `query` are `rows × columns`.
+pub fn best_assignment(
+    weights: &[Vec<i64>],
+    query: &[Vec<i64>],
+    bonus: Option<&Bonus>,
+) -> Result<Optimum, AssignmentError> {
+    let rows = weights.len();
+    let cols = weights.first().map_or(0, Vec::len);
+    check_shape("weight", weights, rows, cols)?;
+    check_shape("query", query, rows, cols)?;
+    if rows > cols {
+        return Err(AssignmentError::TooManyRows {
+            rows,
+            columns: cols,
+        });
+    }
+    let (cap, add) = match bonus {
+        Some(b) => {
+            check_shape("bonus quantity", &b.quantity, rows, cols)?;
+            if b.quantity.iter().flatten().any(|&v| v < 0) {
+                return Err(AssignmentError::Value(
+                    "bonus quantities must be 0 or more".to_string(),
+                ));
+            }
+            if b.at_least < 0 || b.add.abs() > MAX_WEIGHT {
+                return Err(AssignmentError::Value(format!(
+                    "the bonus threshold must be 0 or more and its amount within ±{MAX_WEIGHT}"
+                )));
+            }
+            (b.at_least, b.add)
+        }
+        None => (0, 0),
+    };
+    let too_large = AssignmentError::TooLarge {
+        columns: cols,
+        threshold: cap,
+    };
+    if cols > MAX_COLUMNS {
+        return Err(too_large);
+    }
+    let width = usize::try_from(cap).map_err(|_| too_large.clone())? + 1;
+    let states = (1usize << cols)
+        .checked_mul(width)
+        .filter(|&s| s <= MAX_STATES)
+        .ok_or(too_large)?;
+
+    // table[mask * width + s]: the greatest objective of the rows not yet
+    // assigned, from the state, and the query range over the optimal
+    // completions. Filled from full masks down, so successors come first.
+    TABLE.with_borrow_mut(|table| {
+        table.clear();
+        table.resize(states, Cell::UNSET);
+        solve(weights, query, bonus, cols, rows, cap, add, table)
+    })
+}
+
+thread_local! {
+    /// The DP table, kept between calls to spare the allocation.
+    static TABLE: std::cell::RefCell<Vec<Cell>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// The DP proper, over a table of `2^cols × (cap + 1)` unset cells.
+#[allow(clippy::too_many_arguments)]
+fn solve(
+    weights: &[Vec<i64>],
+    query: &[Vec<i64>],
+    bonus: Option<&Bonus>,
+    cols: usize,
+    rows: usize,
+    cap: i64,
+    add: i64,
+    table: &mut [Cell],
+) -> Result<Optimum, AssignmentError> {
+    let width = cap as usize + 1;
+    let quantity = |r: usize, c: usize| bonus.map_or(0, |b| b.quantity[r][c]);
+    let step = |s: usize, r: usize, c: usize| (s as i64 + quantity(r, c)).min(cap) as usize;
+
+    let mut free = Vec::with_capacity(cols);
+    for mask in (0..1usize << cols).rev() {
+        let row = mask.count_ones() as usize;
+        if row > rows {
+            continue;
+        }
+        let here = mask * width;
+        if row == rows {
+            for (s, cell) in table[here..here + width].iter_mut().enumerate() {
+                let v = if bonus.is_some() && s as i64 >= cap {
+                    add
+                } else {
+                    0
+                };
+                *cell = Cell {
+                    best: v as i32,
+                    low: 0,
+                    high: 0,
+                };
+            }
+            continue;
+        }
+        free.clear();
+        free.extend((0..cols).filter(|c| mask & (1 << c) == 0));
+        // Column by column, each over every bonus level: the inner loop
+        // reads one contiguous run of the successor's levels.
+        for &c in &free {
+            let next = (mask | 1 << c) * width;
+            let (w, q, k) = (
+                weights[row][c] as i32,
+                query[row][c] as i32,
+                quantity(row, c),
+            );
+            let (head, tail) = table.split_at_mut(next);
+            let succ = &tail[..width];
+            let cur = &mut head[here..here + width];
+            for (s, cell) in cur.iter_mut().enumerate() {
+                let to = &succ[(s as i64 + k).min(cap) as usize];
+                let v = to.best + w;
+                if v > cell.best {
+                    *cell = Cell {
+                        best: v,
+                        low: to.low + q,
+                        high: to.high + q,
+                    };
+                } else if v == cell.best {
+                    cell.low = cell.low.min(to.low + q);
+                    cell.high = cell.high.max(to.high + q);
+                }
+            }
+        }
+    }
+
+    let mut columns = Vec::with_capacity(rows);
+    let (mut mask, mut s) = (0usize, 0usize);
+    for row in 0..rows {
+        let here = table[mask * width + s].best;
+        let c = (0..cols)
+            .filter(|c| mask & (1 << c) == 0)
+            .find(|&c| {
+                table[(mask | 1 << c) * width + step(s, row, c)].best + weights[row][c] as i32
+                    == here
+            })
+            .expect("an optimal state has an optimal successor");
+        columns.push(c);
+        s = step(s, row, c);
+        mask |= 1 << c;
+    }
+    Ok(Optimum {
+        value: table[0].best.into(),
+        low: table[0].low.into(),
+        high: table[0].high.into(),
+        columns,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every injective row → column map, by recursion.
+    fn all_assignments(rows: usize, cols: usize) -> Vec<Vec<usize>> {
+        fn go(rows: usize, cols: usize, cur: &mut Vec<usize>, out: &mut Vec<Vec<usize>>) {
+            if cur.len() == rows {
+                out.push(cur.clone());
+                return;
+            }
+            for c in 0..cols {
+                if !cur.contains(&c) {
+                    cur.push(c);
+                    go(rows, cols, cur, out);
+                    cur.pop();
+                }
+            }
+        }
+        let mut out = Vec::new();
+        go(rows, cols, &mut Vec::new(), &mut out);
+        out
+    }
+
+    fn brute(w: &[Vec<i64>], q: &[Vec<i64>], bonus: Option<&Bonus>) -> Optimum {
+        let cols = w[0].len();
+        let mut scored: Vec<(i64, i64, Vec<usize>)> = all_assignments(w.len(), cols)
+            .into_iter()
+            .map(|a| {
+                let mut v: i64 = a.iter().enumerate().map(|(r, &c)| w[r][c]).sum();
+                if let Some(b) = bonus {
+                    let t: i64 = a.iter().enumerate().map(|(r, &c)| b.quantity[r][c]).sum();
+                    if t >= b.at_least {
+                        v += b.add;
+                    }
+                }
+                let qs = a.iter().enumerate().map(|(r, &c)| q[r][c]).sum();
+                (v, qs, a)
+            })
+            .collect();
+        let value = scored.iter().map(|x| x.0).max().unwrap();
+        scored.retain(|x| x.0 == value);
+        Optimum {
+            value,
+            low: scored.iter().map(|x| x.1).min().unwrap(),
+            high: scored.iter().map(|x| x.1).max().unwrap(),
+            columns: scored.iter().map(|x| x.2.clone()).min().unwrap(),
+        }
+    }
+
+    /// A small deterministic generator (xorshift) for test matrices.
+    struct Gen(u64);
+    impl Gen {
+        fn next(&mut self, n: i64) -> i64 {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            (self.0 % n as u64) as i64
+        }
+        fn matrix(&mut self, rows: usize, cols: usize, n: i64) -> Vec<Vec<i64>> {
+            (0..rows)
+                .map(|_| (0..cols).map(|_| self.next(n)).collect())
+                .collect()
+        }
+    }
+
+    #[test]
+    fn agrees_with_brute_force_on_random_problems() {
+        let mut g = Gen(0x9e37_79b9_7f4a_7c15);
+        let mut tied = 0;
+        for case in 0..600 {
+            let cols = 1 + g.next(6) as usize;
+            let rows = 1 + g.next(cols as i64) as usize;
+            // Small value ranges make ties between optimal assignments common.
+            let range = 1 + g.next(6);
+            let w = g.matrix(rows, cols, range);
+            let q = g.matrix(rows, cols, 5);
+            let bonus = (case % 2 == 0).then(|| Bonus {
+                quantity: g.matrix(rows, cols, 4),
+                at_least: g.next(3 * rows as i64 + 1),
+                add: g.next(7) - 2,
+            });
+            let got = best_assignment(&w, &q, bonus.as_ref()).unwrap();
+            let want = brute(&w, &q, bonus.as_ref());
+            assert_eq!(got, want, "case {case}: w {w:?} q {q:?} bonus {bonus:?}");
+            tied += usize::from(want.low != want.high);
+        }
+        assert!(tied > 50, "the cases exercise ties ({tied})");
+    }
+
+    #[test]
+    fn the_bonus_can_change_the_optimum() {
+        // Without the bonus row 0 takes column 0 (5 > 1); the bonus of 10 needs
+        // quantity 2, which only row 0 in column 1 provides.
+        let w = vec![vec![5, 1], vec![0, 0]];
+        let q = vec![vec![1, 0], vec![0, 0]];
+        let plain = best_assignment(&w, &q, None).unwrap();
+        assert_eq!((plain.value, plain.columns.clone()), (5, vec![0, 1]));
+        let bonus = Bonus {
+            quantity: vec![vec![0, 2], vec![0, 0]],
+            at_least: 2,
+            add: 10,
+        };
+        let with = best_assignment(&w, &q, Some(&bonus)).unwrap();
+        assert_eq!((with.value, with.columns, with.low), (11, vec![1, 0], 0));
+    }
+
+    #[test]
+    fn bad_shapes_and_sizes_are_refused() {
+        let w = vec![vec![1, 2], vec![3]];
+        assert!(matches!(
+            best_assignment(&w, &w, None),
+            Err(AssignmentError::Shape(_))
+        ));
+        let w = vec![vec![1], vec![2]];
+        assert!(matches!(
+            best_assignment(&w, &w, None),
+            Err(AssignmentError::TooManyRows { .. })
+        ));
+        let w = vec![vec![MAX_WEIGHT + 1, 0]];
+        assert!(matches!(
+            best_assignment(&w, &w, None),
+            Err(AssignmentError::Value(_))
+        ));
+        let w = vec![vec![0; 21]];
+        assert!(matches!(
+            best_assignment(&w, &w, None),
+            Err(AssignmentError::TooLarge { .. })
+        ));
+        let w = vec![vec![0; 12]];
+        let bonus = Bonus {
+            quantity: vec![vec![0; 12]],
+            at_least: 5000,
+            add: 1,
+        };
+        assert!(matches!(
+            best_assignment(&w, &w, Some(&bonus)),
+            Err(AssignmentError::TooLarge { .. })
+        ));
+    }
+}
