@@ -231,3 +231,38 @@ fn snap_creates_matches_and_reports_changes() {
     assert!(puzzlec(&["snap", d, "--accept"]).status.success());
     assert!(puzzlec(&["snap", d]).status.success());
 }
+
+#[test]
+fn bench_reports_per_tier_rates_and_a_suite_build() {
+    let tiers = puzzlec(&["bench", "puzzles/jamo_composition.puzzle", "-n", "5"]);
+    assert!(tiers.status.success(), "{}", text(&tiers.stderr));
+    let table = text(&tiers.stdout);
+    for tier in ["easy", "medium", "hard"] {
+        assert!(
+            table.contains(&format!("| jamo_composition | {tier} | 5 |")),
+            "{table}"
+        );
+    }
+    let suite = puzzlec(&[
+        "bench",
+        "puzzles/jamo_composition.puzzle",
+        "-n",
+        "4",
+        "--suite",
+        "--jobs",
+        "1",
+    ]);
+    assert!(suite.status.success(), "{}", text(&suite.stderr));
+    let row = text(&suite.stdout);
+    // One spec, one task, 3 tiers × 4 items, one thread.
+    assert!(row.contains("| 1 | 1 | 12 | 1 | "), "{row}");
+    if cfg!(target_os = "linux") {
+        assert!(row.trim_end().ends_with("MiB |"), "{row}");
+    }
+    assert_eq!(
+        puzzlec(&["bench", "puzzles", "--suite", "--jobs", "0"])
+            .status
+            .code(),
+        Some(1)
+    );
+}

@@ -1,8 +1,11 @@
 //! `puzzlec bench`: single-thread generation speed per spec and tier.
 
 use super::load::load_all;
-use super::output::fail_with;
+use super::output::{fail, fail_with};
 use super::Reported;
+use crate::check::program::Program;
+use crate::dataset::build::{build, BuildError, BuildOptions};
+use crate::dataset::{Format, OutputDir};
 use crate::gen::generate;
 use std::path::PathBuf;
 use std::time::Instant;
@@ -19,11 +22,23 @@ pub struct Args {
     /// Dataset seed.
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// Instead of per-tier rates, time a whole build of every spec (all
+    /// tiers and languages, `-n` items per tier) on `--jobs` threads and
+    /// report its wall time and peak memory. Nothing is kept on disk.
+    #[arg(long)]
+    suite: bool,
+    /// Worker threads for `--suite` (default: all cores).
+    #[arg(short, long)]
+    jobs: Option<usize>,
 }
 
 /// Generates `count` items per tier on one thread and reports the rate.
 pub fn run(args: Args) -> Result<(), Reported> {
     let loaded = load_all(&args.path)?;
+    if args.suite {
+        let programs = loaded.into_iter().map(|l| l.program).collect::<Vec<_>>();
+        return suite(&programs, &args);
+    }
     println!("| puzzle | tier | items | seconds | items/s | attempts/item |");
     println!("|---|---|---:|---:|---:|---:|");
     let (mut all_items, start_all) = (0u64, Instant::now());
@@ -53,6 +68,55 @@ pub fn run(args: Args) -> Result<(), Reported> {
     println!(
         "\ntotal: {all_items} items in {secs:.2} s ({:.0} items/s, one thread)",
         all_items as f64 / secs.max(1e-9)
+    );
+    Ok(())
+}
+
+/// Builds every spec into a scratch folder and reports wall time and peak memory.
+fn suite(programs: &[Program], args: &Args) -> Result<(), Reported> {
+    if args.jobs == Some(0) {
+        return Err(fail("`--jobs` must be at least 1"));
+    }
+    let jobs = args
+        .jobs
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let scratch = std::env::temp_dir().join(format!("puzzlec-bench-{}", std::process::id()));
+    let out = OutputDir::prepare(&scratch, true).map_err(fail)?;
+    let options = BuildOptions {
+        count: args.count,
+        seed: args.seed,
+        tiers: Vec::new(),
+        langs: Vec::new(),
+        jobs,
+        shard: None,
+        format: Format::Puzzlec,
+    };
+    let start = Instant::now();
+    let report = build(programs, &options, &out, &|| {});
+    let secs = start.elapsed().as_secs_f64();
+    // Best effort: a leftover scratch folder is harmless.
+    let _ = std::fs::remove_dir_all(&scratch);
+    let report = report.map_err(|e| match e {
+        BuildError::Gen(g) => fail_with(&g),
+        other => fail(other),
+    })?;
+    let peak = super::memory::peak_bytes().map_or("unknown".to_string(), |b| {
+        format!("{:.0} MiB", b as f64 / 1048576.0)
+    });
+    println!("| specs | tasks | records | threads | wall seconds | records/s | peak memory |");
+    println!("|---:|---:|---:|---:|---:|---:|---:|");
+    println!(
+        "| {} | {} | {} | {jobs} | {secs:.2} | {:.0} | {peak} |",
+        programs.len(),
+        report
+            .manifest
+            .tasks
+            .iter()
+            .map(|t| (&t.puzzle, &t.lang))
+            .collect::<std::collections::BTreeSet<_>>()
+            .len(),
+        report.manifest.total,
+        report.manifest.total as f64 / secs.max(1e-9),
     );
     Ok(())
 }

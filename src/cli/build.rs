@@ -83,12 +83,13 @@ pub fn run(args: Args) -> Result<(), Reported> {
         other => fail(other),
     })?;
     println!(
-        "wrote {} records in {} task files to `{}` ({:.2} s, {:.0} items/s)",
+        "wrote {} records in {} task files to `{}` ({:.2} s, {:.0} items/s{})",
         report.manifest.total,
         report.manifest.tasks.len(),
         args.out.display(),
         report.timings.seconds_total,
-        report.timings.items_per_second
+        report.timings.items_per_second,
+        super::memory::peak_note()
     );
     Ok(())
 }

@@ -5,6 +5,7 @@ mod bench;
 mod build;
 mod check;
 mod load;
+mod memory;
 mod new;
 mod output;
 mod render;
