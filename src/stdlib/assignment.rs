@@ -162,9 +162,21 @@ pub fn best_assignment(
     // assigned, from the state, and the query range over the optimal
     // completions. Filled from full masks down, so successors come first.
     TABLE.with_borrow_mut(|table| {
-        table.clear();
-        table.resize(states, Cell::UNSET);
-        solve(weights, query, bonus, cols, rows, cap, add, table)
+        // Stale cells from an earlier call are fine: `solve` resets every
+        // cell it reads before writing it.
+        if table.len() < states {
+            table.resize(states, Cell::UNSET);
+        }
+        solve(
+            weights,
+            query,
+            bonus,
+            cols,
+            rows,
+            cap,
+            add,
+            &mut table[..states],
+        )
     })
 }
 
@@ -173,7 +185,48 @@ thread_local! {
     static TABLE: std::cell::RefCell<Vec<Cell>> = const { std::cell::RefCell::new(Vec::new()) };
 }
 
-/// The DP proper, over a table of `2^cols × (cap + 1)` unset cells.
+/// The bonus levels reachable from the start in each state, as one bit set
+/// per column set, when the levels fit in 64 bits; `None` means "assume all".
+/// Only about a quarter of the states are reachable in typical problems, so
+/// the DP skips the rest.
+fn reachable(bonus: Option<&Bonus>, cols: usize, rows: usize, cap: i64) -> Option<Vec<u64>> {
+    let bonus = bonus?;
+    if cap >= 64 {
+        return None;
+    }
+    let cap_bit = 1u64 << cap;
+    let advance = |bits: u64, k: i64| -> u64 {
+        if k == 0 {
+            return bits;
+        }
+        let shifted = if k < 64 {
+            (bits << k) & (cap_bit - 1)
+        } else {
+            0
+        };
+        let saturates = if k >= cap {
+            bits != 0
+        } else {
+            bits >> (cap - k) != 0
+        };
+        shifted | if saturates { cap_bit } else { 0 }
+    };
+    let mut reach = vec![0u64; 1 << cols];
+    reach[0] = 1;
+    for mask in 0..1usize << cols {
+        let row = mask.count_ones() as usize;
+        let bits = reach[mask];
+        if row >= rows || bits == 0 {
+            continue;
+        }
+        for c in (0..cols).filter(|c| mask & (1 << c) == 0) {
+            reach[mask | 1 << c] |= advance(bits, bonus.quantity[row][c]);
+        }
+    }
+    Some(reach)
+}
+
+/// The DP proper, over a table of `2^cols × (cap + 1)` cells.
 #[allow(clippy::too_many_arguments)]
 fn solve(
     weights: &[Vec<i64>],
@@ -189,11 +242,24 @@ fn solve(
     let quantity = |r: usize, c: usize| bonus.map_or(0, |b| b.quantity[r][c]);
     let step = |s: usize, r: usize, c: usize| (s as i64 + quantity(r, c)).min(cap) as usize;
 
+    let reach = reachable(bonus, cols, rows, cap);
     let mut free = Vec::with_capacity(cols);
+    let mut levels: Vec<usize> = Vec::with_capacity(width);
     for mask in (0..1usize << cols).rev() {
         let row = mask.count_ones() as usize;
         if row > rows {
             continue;
+        }
+        levels.clear();
+        match &reach {
+            Some(reach) => {
+                let mut bits = reach[mask];
+                while bits != 0 {
+                    levels.push(bits.trailing_zeros() as usize);
+                    bits &= bits - 1;
+                }
+            }
+            None => levels.extend(0..width),
         }
         let here = mask * width;
         if row == rows {
@@ -211,10 +277,13 @@ fn solve(
             }
             continue;
         }
+        for &s in &levels {
+            table[here + s] = Cell::UNSET;
+        }
         free.clear();
         free.extend((0..cols).filter(|c| mask & (1 << c) == 0));
-        // Column by column, each over every bonus level: the inner loop
-        // reads one contiguous run of the successor's levels.
+        // Column by column, each over every reachable bonus level: the
+        // inner loop reads one run of the successor's levels.
         for &c in &free {
             let next = (mask | 1 << c) * width;
             let (w, q, k) = (
@@ -225,7 +294,8 @@ fn solve(
             let (head, tail) = table.split_at_mut(next);
             let succ = &tail[..width];
             let cur = &mut head[here..here + width];
-            for (s, cell) in cur.iter_mut().enumerate() {
+            for &s in &levels {
+                let cell = &mut cur[s];
                 let to = &succ[(s as i64 + k).min(cap) as usize];
                 let v = to.best + w;
                 if v > cell.best {
@@ -342,9 +412,16 @@ mod tests {
             let range = 1 + g.next(6);
             let w = g.matrix(rows, cols, range);
             let q = g.matrix(rows, cols, 5);
+            // Every fourth bonus has thresholds beyond 63: the dense path
+            // without the reachability bit sets.
+            let scale = if case % 4 == 0 { 20 } else { 1 };
             let bonus = (case % 2 == 0).then(|| Bonus {
-                quantity: g.matrix(rows, cols, 4),
-                at_least: g.next(3 * rows as i64 + 1),
+                quantity: g
+                    .matrix(rows, cols, 4)
+                    .into_iter()
+                    .map(|r| r.into_iter().map(|v| v * scale).collect())
+                    .collect(),
+                at_least: g.next(3 * rows as i64 * scale + 1),
                 add: g.next(7) - 2,
             });
             let got = best_assignment(&w, &q, bonus.as_ref()).unwrap();
