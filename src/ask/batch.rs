@@ -73,9 +73,10 @@ pub fn ask_batch(
                     Ok((answer, source)) => Outcome::Answered(answer, source),
                     Err(AskError::NotAsked) => Outcome::NotAsked,
                     Err(e) => {
-                        if e.fatal() {
-                            stop_with(i, &e);
-                        } else if failures.fetch_add(1, Ordering::SeqCst) + 1 >= max_failures {
+                        // A fatal error stops at once; others after `max_failures`.
+                        let too_many = !e.fatal()
+                            && failures.fetch_add(1, Ordering::SeqCst) + 1 >= max_failures;
+                        if e.fatal() || too_many {
                             stop_with(i, &e);
                         }
                         Outcome::Failed(e)

@@ -31,13 +31,13 @@ pub struct Args {
 
 fn records(data: &Path) -> Result<Vec<Record>, Reported> {
     let files = if data.is_dir() {
-        dataset_files(data).map_err(|e| fail(e))?
+        dataset_files(data).map_err(fail)?
     } else {
         vec![data.to_path_buf()]
     };
     let mut out = Vec::new();
     for f in files {
-        out.extend(read_records(&f).map_err(|e| fail(e))?);
+        out.extend(read_records(&f).map_err(fail)?);
     }
     if out.is_empty() {
         return Err(fail(format!(

@@ -133,7 +133,7 @@ pub fn run(args: Args) -> Result<(), Reported> {
     let markdown = to_markdown(&outcome, &options, model, calls);
     let write = |name: &str, text: &str| {
         let path = args.out.join(name);
-        write_atomic(&path, text.as_bytes()).map_err(|e| fail(e))
+        write_atomic(&path, text.as_bytes()).map_err(fail)
     };
     write("report.md", &markdown)?;
     write(
@@ -147,7 +147,7 @@ pub fn run(args: Args) -> Result<(), Reported> {
     if let Some(text) = &spec_text {
         write("calibrated.puzzle", text)?;
         if args.in_place && outcome.stopped.is_none() {
-            write_atomic(&args.spec, text.as_bytes()).map_err(|e| fail(e))?;
+            write_atomic(&args.spec, text.as_bytes()).map_err(fail)?;
             eprintln!("wrote the calibrated values into `{}`", args.spec.display());
         }
     }
