@@ -10,6 +10,8 @@
 #![allow(clippy::result_large_err)]
 
 pub mod answer;
+pub mod ask;
+pub mod calibrate;
 pub mod check;
 #[cfg(feature = "cli")]
 pub mod cli;

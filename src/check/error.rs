@@ -454,4 +454,9 @@ pub enum CheckError {
         #[label("redefined here")]
         span: Span,
     },
+
+    /// A `calibrate` block that does not make sense.
+    #[error(transparent)]
+    #[diagnostic(transparent)]
+    Calibrate(#[from] super::calibrate::CalibrateError),
 }

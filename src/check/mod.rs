@@ -1,6 +1,7 @@
 //! Check: names, types, levers, tiers, languages and templates. Every
 //! problem is collected before failing, so one run reports them all.
 
+pub mod calibrate;
 pub mod error;
 pub mod program;
 pub mod resolve;
@@ -63,6 +64,7 @@ struct Parts<'s> {
     instance: Option<&'s Expr>,
     choices: Option<&'s Expr>,
     templates: Vec<(&'s Ident, &'s Expr)>,
+    calibrate: Option<&'s Calibrate>,
 }
 
 impl<'a> Checker<'a> {
@@ -110,6 +112,7 @@ impl<'a> Checker<'a> {
                 Decl::Instance(e, span) => self.once(&mut p.instance, e, "instance", *span),
                 Decl::Choices(e, span) => self.once(&mut p.choices, e, "choices", *span),
                 Decl::Template(lang, e) => p.templates.push((lang, e)),
+                Decl::Calibrate(c) => self.once(&mut p.calibrate, c, "calibrate", c.span),
             }
         }
         p
@@ -187,6 +190,11 @@ impl<'a> Checker<'a> {
             })
             .collect();
         let tiers = self.tiers(&parts.tiers, &levers, &name);
+        let calibration = parts.calibrate.and_then(|block| {
+            let (c, errors) = calibrate::check_calibrate(self.source, block, &levers);
+            self.errors.extend(errors.into_iter().map(CheckError::from));
+            c
+        });
 
         // Globals: functions, levers and finds are visible everywhere;
         // constants in declaration order.
@@ -352,6 +360,7 @@ impl<'a> Checker<'a> {
             instance: parts.instance.cloned(),
             choices: parts.choices.cloned(),
             templates,
+            calibration,
             spec_hash: spec_hash(self.source.text.as_bytes()),
         })
     }

@@ -108,6 +108,8 @@ pub struct Program {
     pub choices: Option<Expr>,
     /// Templates by language.
     pub templates: BTreeMap<String, Expr>,
+    /// The `calibrate` block, if any.
+    pub calibration: Option<super::calibrate::Calibration>,
     /// `sha256:<hex>` of the spec's bytes.
     pub spec_hash: String,
 }

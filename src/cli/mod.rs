@@ -1,11 +1,14 @@
 //! The command line. The only module that reads files, writes to the
 //! terminal, or draws progress bars.
 
+mod ask;
 mod bench;
 mod build;
+mod calibrate;
 mod check;
 mod load;
 mod memory;
+mod model_args;
 mod new;
 mod output;
 mod render;
@@ -46,6 +49,10 @@ enum Command {
     Bench(bench::Args),
     /// Score model responses against a dataset.
     Score(score::Args),
+    /// Ask a chat-completions endpoint every prompt of a dataset.
+    Ask(ask::Args),
+    /// Tune a spec's calibrated levers so each tier hits its accuracy band.
+    Calibrate(calibrate::Args),
 }
 
 /// A failure already reported to the user.
@@ -67,6 +74,8 @@ pub fn main() -> ExitCode {
         Command::New(args) => new::run(args),
         Command::Bench(args) => bench::run(args),
         Command::Score(args) => score::run(args),
+        Command::Ask(args) => ask::run(args),
+        Command::Calibrate(args) => calibrate::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -53,6 +53,8 @@ pub enum Decl {
     Choices(Expr, Span),
     /// `template LANG STRING`.
     Template(Ident, Expr),
+    /// `calibrate { LEVER in LO..=HI harder up|down ... }`.
+    Calibrate(Calibrate),
 }
 
 /// A language code with a string, as in titles and steps.
@@ -440,4 +442,28 @@ impl Expr {
                 | ExprKind::SampleWeighted(_)
         )
     }
+}
+
+/// `calibrate { ... }`: the levers `puzzlec calibrate` tunes.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Calibrate {
+    /// The calibrated levers, in written order.
+    pub levers: Vec<CalibrateLever>,
+    /// The whole declaration.
+    pub span: Span,
+}
+
+/// `LEVER in LO..=HI harder up|down` inside `calibrate`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CalibrateLever {
+    /// The lever.
+    pub lever: Ident,
+    /// The search range, bounds inclusive after lowering.
+    pub lo: i64,
+    /// The upper bound (inclusive).
+    pub hi: i64,
+    /// Where the range was written.
+    pub range_span: Span,
+    /// `up` or `down` as written (the checker validates it).
+    pub harder: Ident,
 }

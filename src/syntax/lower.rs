@@ -10,6 +10,8 @@ use crate::source::SourceFile;
 use crate::span::Span;
 use pest::iterators::{Pair, Pairs};
 
+mod calibrate;
+
 type Result<T> = std::result::Result<T, SyntaxError>;
 
 /// Lowers pairs to AST nodes for one source file.
@@ -151,6 +153,7 @@ impl<'s> Lowerer<'s> {
             }
             Rule::instance_decl => Decl::Instance(self.expr(next(&mut inner, &pair)?)?, span),
             Rule::choices_decl => Decl::Choices(self.expr(next(&mut inner, &pair)?)?, span),
+            Rule::calibrate_decl => Decl::Calibrate(self.calibrate(pair.clone(), span)?),
             Rule::template_decl => {
                 let lang = self.ident(next(&mut inner, &pair)?)?;
                 Decl::Template(lang, self.string(next(&mut inner, &pair)?)?)

@@ -27,10 +27,12 @@ pub fn describe(rule: Rule) -> Option<&'static str> {
         | Rule::answer_decl
         | Rule::instance_decl
         | Rule::choices_decl
-        | Rule::template_decl => {
+        | Rule::template_decl
+        | Rule::calibrate_decl => {
             "a declaration (`lever`, `tier`, `generate`, `answer`, `template`, ...)"
         }
         Rule::lang_text => "a language code and a string",
+        Rule::calibrate_lever => "a calibrated lever such as `givens in 25..=45 harder down`",
         Rule::lang => "a language code such as `en` or `ko`",
         Rule::lever_type | Rule::lever_int | Rule::lever_bool | Rule::lever_choice => {
             "a lever type (`int in A..=B`, `bool` or `one of \"a\", \"b\"`)"

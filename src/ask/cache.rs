@@ -1,0 +1,77 @@
+//! The on-disk answer cache: one small JSON file per request, named by the
+//! request's [`super::Settings::cache_key`], so a rerun of the same requests
+//! costs nothing and an interrupted run loses nothing it had received.
+
+use super::{Answer, AskError};
+use serde::{Deserialize, Serialize};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// A cache directory.
+#[derive(Debug)]
+pub struct Cache {
+    dir: PathBuf,
+    counter: AtomicU64,
+}
+
+/// One cache file.
+#[derive(Debug, Serialize, Deserialize)]
+struct Entry {
+    /// The URL asked.
+    url: String,
+    /// The model asked.
+    model: String,
+    /// The answer.
+    answer: Answer,
+}
+
+impl Cache {
+    /// Opens (creating) the cache directory `dir`.
+    pub fn open(dir: &Path) -> Result<Cache, AskError> {
+        std::fs::create_dir_all(dir).map_err(|e| AskError::Io {
+            action: "create the cache directory",
+            path: dir.to_path_buf(),
+            reason: e.to_string(),
+        })?;
+        Ok(Cache {
+            dir: dir.to_path_buf(),
+            counter: AtomicU64::new(0),
+        })
+    }
+
+    fn path(&self, key: &str) -> PathBuf {
+        let shard = key.get(..2).unwrap_or("00");
+        self.dir.join(shard).join(format!("{key}.json"))
+    }
+
+    /// The cached answer for `key`; an unreadable entry counts as missing.
+    pub fn get(&self, key: &str) -> Option<Answer> {
+        let text = std::fs::read_to_string(self.path(key)).ok()?;
+        serde_json::from_str::<Entry>(&text).ok().map(|e| e.answer)
+    }
+
+    /// Stores `answer` under `key` (atomically: a reader never sees half a file).
+    pub fn put(&self, key: &str, url: &str, model: &str, answer: &Answer) -> Result<(), AskError> {
+        let path = self.path(key);
+        let io = |action: &'static str, path: &Path, e: std::io::Error| AskError::Io {
+            action,
+            path: path.to_path_buf(),
+            reason: e.to_string(),
+        };
+        let parent = path.parent().unwrap_or(&self.dir);
+        std::fs::create_dir_all(parent).map_err(|e| io("create", parent, e))?;
+        let entry = Entry {
+            url: url.to_string(),
+            model: model.to_string(),
+            answer: answer.clone(),
+        };
+        let text = serde_json::to_string(&entry).unwrap_or_default();
+        let n = self.counter.fetch_add(1, Ordering::Relaxed);
+        let tmp = parent.join(format!(".{key}.tmp-{}-{n}", std::process::id()));
+        std::fs::write(&tmp, text).map_err(|e| io("write", &tmp, e))?;
+        std::fs::rename(&tmp, &path).map_err(|e| {
+            let _ = std::fs::remove_file(&tmp);
+            io("write", &path, e)
+        })
+    }
+}

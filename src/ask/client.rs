@@ -1,0 +1,140 @@
+//! One prompt → one answer: the cache first, then the request with retries
+//! and exponential backoff on timeouts, unreachable servers, HTTP 408, 429
+//! and 5xx, and malformed replies.
+
+use super::reply::{parse_reply, snippet};
+use super::{Answer, AskError, Budget, Cache, Settings, Transport, TransportError};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+/// The longest wait between two attempts.
+pub const MAX_BACKOFF: Duration = Duration::from_secs(60);
+
+/// Where an answer came from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Source {
+    /// The on-disk cache: no request was sent.
+    Cache,
+    /// The server.
+    Server,
+}
+
+/// Counters of one run.
+#[derive(Debug, Default)]
+pub struct Stats {
+    /// Answers read from the cache.
+    pub cached: AtomicU64,
+    /// Answers received from the server.
+    pub received: AtomicU64,
+    /// Attempts that failed and were retried.
+    pub retried: AtomicU64,
+}
+
+/// Asks one prompt at a time; shared by the threads of a run.
+pub struct Client<'a> {
+    /// The settings.
+    pub settings: &'a Settings,
+    /// The transport.
+    pub transport: &'a dyn Transport,
+    /// The cache, if any.
+    pub cache: Option<&'a Cache>,
+    /// The request budget.
+    pub budget: &'a Budget,
+    /// Set when the run is stopping: no new attempt starts.
+    pub stop: &'a AtomicBool,
+    /// Counters.
+    pub stats: &'a Stats,
+}
+
+impl Client<'_> {
+    /// The answer to `prompt`, from the cache or the server.
+    pub fn ask(&self, prompt: &str) -> Result<(Answer, Source), AskError> {
+        let key = self.settings.cache_key(prompt);
+        if let Some(answer) = self.cache.and_then(|c| c.get(&key)) {
+            self.stats.cached.fetch_add(1, Ordering::Relaxed);
+            return Ok((answer, Source::Cache));
+        }
+        let url = self.settings.url();
+        let body = self.settings.body(prompt).to_string();
+        let mut attempt = 0u32;
+        loop {
+            if self.stop.load(Ordering::Relaxed) {
+                return Err(AskError::NotAsked);
+            }
+            self.budget.take()?;
+            let started = Instant::now();
+            let result = self.once(&url, &body);
+            let (error, retry_after) = match result {
+                Ok(mut answer) => {
+                    answer.latency_ms = started.elapsed().as_millis() as u64;
+                    if let Some(cache) = self.cache {
+                        cache.put(&key, &url, &self.settings.model, &answer)?;
+                    }
+                    self.stats.received.fetch_add(1, Ordering::Relaxed);
+                    return Ok((answer, Source::Server));
+                }
+                Err(e) => e,
+            };
+            if !error.retryable() || attempt >= self.settings.retries {
+                return Err(error);
+            }
+            self.stats.retried.fetch_add(1, Ordering::Relaxed);
+            let backoff = self
+                .settings
+                .backoff
+                .saturating_mul(1u32 << attempt.min(16))
+                .min(MAX_BACKOFF);
+            self.sleep(retry_after.map_or(backoff, |r| r.min(MAX_BACKOFF)));
+            attempt += 1;
+        }
+    }
+
+    /// One attempt; the error comes with the server's `Retry-After`.
+    fn once(&self, url: &str, body: &str) -> Result<Answer, (AskError, Option<Duration>)> {
+        let reply = self
+            .transport
+            .post_json(
+                url,
+                self.settings.api_key.as_deref(),
+                body,
+                self.settings.timeout,
+            )
+            .map_err(|e| {
+                let error = match e {
+                    TransportError::Timeout => AskError::Timeout {
+                        url: url.to_string(),
+                        seconds: self.settings.timeout.as_secs_f64(),
+                    },
+                    TransportError::Connect(reason) => AskError::Unreachable {
+                        url: url.to_string(),
+                        reason,
+                    },
+                };
+                (error, None)
+            })?;
+        if !(200..300).contains(&reply.status) {
+            return Err((
+                AskError::Status {
+                    url: url.to_string(),
+                    status: reply.status,
+                    body: snippet(&reply.body),
+                    help: AskError::status_help(reply.status),
+                },
+                reply.retry_after,
+            ));
+        }
+        parse_reply(url, &reply.body).map_err(|e| (e, None))
+    }
+
+    /// Sleeps `total`, waking early when the run stops.
+    fn sleep(&self, total: Duration) {
+        let until = Instant::now() + total;
+        while !self.stop.load(Ordering::Relaxed) {
+            let now = Instant::now();
+            if now >= until {
+                return;
+            }
+            std::thread::sleep((until - now).min(Duration::from_millis(50)));
+        }
+    }
+}

@@ -1,0 +1,104 @@
+//! Reading a chat-completions reply into an [`Answer`].
+
+use super::AskError;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+/// One model answer, as kept in the cache and the responses file.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Answer {
+    /// The message content (`null` content reads as empty).
+    pub response: String,
+    /// The model name the server reported.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub model: Option<String>,
+    /// Why the model stopped (`stop`, `length`, ...).
+    #[serde(default)]
+    pub finish_reason: Option<String>,
+    /// The server's token counts, as sent.
+    #[serde(default)]
+    pub usage: Option<Value>,
+    /// Wall-clock time of the successful request, in milliseconds.
+    #[serde(default)]
+    pub latency_ms: u64,
+}
+
+/// Parses a reply body; `url` names the server in errors.
+pub fn parse_reply(url: &str, body: &str) -> Result<Answer, AskError> {
+    let malformed = |reason: String| AskError::Malformed {
+        url: url.to_string(),
+        reason,
+    };
+    let value: Value = serde_json::from_str(body)
+        .map_err(|e| malformed(format!("invalid JSON ({e}) in `{}`", snippet(body))))?;
+    let choice = value
+        .get("choices")
+        .and_then(Value::as_array)
+        .and_then(|c| c.first())
+        .ok_or_else(|| malformed(format!("no `choices[0]` in `{}`", snippet(body))))?;
+    let message = choice
+        .get("message")
+        .ok_or_else(|| malformed("no `choices[0].message`".into()))?;
+    let response = match message.get("content") {
+        Some(Value::String(s)) => s.clone(),
+        Some(Value::Null) | None => String::new(),
+        Some(other) => {
+            return Err(malformed(format!(
+                "`choices[0].message.content` is {other}, not a string"
+            )))
+        }
+    };
+    Ok(Answer {
+        response,
+        model: value.get("model").and_then(Value::as_str).map(String::from),
+        finish_reason: choice
+            .get("finish_reason")
+            .and_then(Value::as_str)
+            .map(String::from),
+        usage: value.get("usage").cloned(),
+        latency_ms: 0,
+    })
+}
+
+/// The start of `text` on one line, for messages.
+pub fn snippet(text: &str) -> String {
+    let one_line: String = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    let cut: String = one_line.chars().take(120).collect();
+    if cut.len() < one_line.len() {
+        format!("{cut}…")
+    } else {
+        cut
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_reply_gives_content_usage_and_finish_reason() {
+        let body = r#"{"model":"m","choices":[{"index":0,"message":{"role":"assistant","content":"Answer: 4"},"finish_reason":"stop"}],"usage":{"prompt_tokens":3,"completion_tokens":2,"total_tokens":5}}"#;
+        let a = parse_reply("u", body).expect("parses");
+        assert_eq!(a.response, "Answer: 4");
+        assert_eq!(a.finish_reason.as_deref(), Some("stop"));
+        assert_eq!(a.usage.expect("usage")["total_tokens"], 5);
+    }
+
+    #[test]
+    fn null_content_is_empty_and_garbage_is_malformed() {
+        let a = parse_reply(
+            "u",
+            r#"{"choices":[{"message":{"content":null},"finish_reason":"length"}]}"#,
+        )
+        .expect("parses");
+        assert_eq!(a.response, "");
+        for bad in [
+            "{not json",
+            r#"{"choices":[]}"#,
+            r#"{"choices":[{"message":{"content":3}}]}"#,
+        ] {
+            let e = parse_reply("u", bad).expect_err(bad);
+            assert!(matches!(e, AskError::Malformed { .. }), "{bad}: {e}");
+        }
+    }
+}

@@ -1,0 +1,116 @@
+//! `ask` as a whole: skip records already in the responses file, ask the
+//! rest (cache first), append each answer as it arrives, then rewrite the
+//! file in dataset order.
+
+use super::batch::{ask_batch, Outcome};
+use super::client::{Client, Source};
+use super::responses::{read_answered, response_line, rewrite_in_order, Appender};
+use super::AskError;
+use std::path::Path;
+use std::sync::atomic::Ordering;
+use std::sync::Mutex;
+
+/// One record to ask about.
+#[derive(Debug, Clone)]
+pub struct Job {
+    /// The record id.
+    pub id: String,
+    /// The prompt.
+    pub prompt: String,
+}
+
+/// What a run did.
+#[derive(Debug, Default)]
+pub struct RunReport {
+    /// Records in the input.
+    pub total: usize,
+    /// Records already answered in the responses file (not asked again).
+    pub already: usize,
+    /// Answers read from the cache.
+    pub cached: usize,
+    /// Answers received from the server.
+    pub received: usize,
+    /// Requests sent (retries included).
+    pub requests: u64,
+    /// Records whose every attempt failed, with the first few errors.
+    pub failed: Vec<(String, AskError)>,
+    /// Records never asked because the run stopped.
+    pub not_asked: usize,
+    /// Unreadable lines dropped from the existing responses file.
+    pub dropped_lines: usize,
+    /// Why the run stopped early, if it did.
+    pub stopped: Option<AskError>,
+}
+
+impl RunReport {
+    /// Whether every record has an answer.
+    pub fn complete(&self) -> bool {
+        self.failed.is_empty() && self.not_asked == 0 && self.stopped.is_none()
+    }
+}
+
+/// Asks every job not yet answered in `out`; `progress` runs once per job
+/// finished (answered or failed), including those already answered.
+pub fn ask_to_file(
+    client: &Client<'_>,
+    jobs: &[Job],
+    out: &Path,
+    max_failures: usize,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Result<RunReport, AskError> {
+    let (answered, dropped) = read_answered(out)?;
+    let todo: Vec<&Job> = jobs
+        .iter()
+        .filter(|j| !answered.contains_key(&j.id))
+        .collect();
+    let mut report = RunReport {
+        total: jobs.len(),
+        already: jobs.len() - todo.len(),
+        dropped_lines: dropped,
+        ..RunReport::default()
+    };
+    progress(report.already as u64);
+    let answered = Mutex::new(answered);
+    let appender = Appender::open(out)?;
+    let write_error: Mutex<Option<AskError>> = Mutex::new(None);
+    let prompts: Vec<&str> = todo.iter().map(|j| j.prompt.as_str()).collect();
+    let before = client.budget.used();
+    let result = ask_batch(
+        client,
+        &prompts,
+        client.settings.concurrency,
+        max_failures,
+        &|i, outcome| {
+            if let Outcome::Answered(answer, _) = outcome {
+                let line = response_line(&todo[i].id, answer);
+                if let Err(e) = appender.append(&line) {
+                    client.stop.store(true, Ordering::SeqCst);
+                    if let Ok(mut slot) = write_error.lock() {
+                        slot.get_or_insert(e);
+                    }
+                }
+                if let Ok(mut a) = answered.lock() {
+                    a.insert(todo[i].id.clone(), line);
+                }
+            }
+            progress(1);
+        },
+    );
+    report.requests = client.budget.used() - before;
+    for (job, outcome) in todo.iter().zip(&result.outcomes) {
+        match outcome {
+            Outcome::Answered(_, Source::Cache) => report.cached += 1,
+            Outcome::Answered(_, Source::Server) => report.received += 1,
+            Outcome::Failed(e) => report.failed.push((job.id.clone(), e.clone())),
+            Outcome::NotAsked => report.not_asked += 1,
+        }
+    }
+    report.stopped = result.stopped;
+    if let Some(e) = write_error.into_inner().ok().flatten() {
+        return Err(e);
+    }
+    let order: Vec<String> = jobs.iter().map(|j| j.id.clone()).collect();
+    let answered = answered.into_inner().unwrap_or_default();
+    rewrite_in_order(out, &order, &answered)?;
+    Ok(report)
+}

@@ -1,0 +1,115 @@
+//! One measurement: generate items at a step of the calibration path, ask
+//! the model, judge with the dataset's answer kinds.
+//!
+//! Calibration items never share a seed with a released dataset: an item
+//! seed hashes the tier name, and calibration items are generated under
+//! tier names (`@calibrate/TIER` for the sweep, `@confirm/TIER` for the
+//! confirmation samples) that no spec can declare, since tier names are
+//! identifiers.
+
+use super::CalibrateError;
+use crate::answer::{judge, Verdict};
+use crate::ask::{ask_batch, Client, Outcome};
+use crate::check::calibrate::Calibration;
+use crate::check::program::{Program, TierDef};
+use crate::gen::{generate, Item};
+use crate::syntax::ast::{Ident, Literal, TierValue};
+
+/// The seed namespace of sweep items.
+pub const SWEEP: &str = "@calibrate";
+/// The seed namespace of confirmation items.
+pub const CONFIRM: &str = "@confirm";
+
+/// A tier equal to `base` except that the calibrated levers take their
+/// values at `step`.
+pub fn tier_at(base: &TierDef, calibration: &Calibration, step: i64, name: &str) -> TierDef {
+    let mut values = base.values.clone();
+    for (lever, value) in calibration.values_at(step) {
+        if let Some(slot) = values.get_mut(lever) {
+            *slot = TierValue::Fixed(Literal::Int(value), slot.span());
+        }
+    }
+    TierDef {
+        name: Ident {
+            name: name.to_string(),
+            span: base.name.span,
+        },
+        values,
+        span: base.span,
+    }
+}
+
+/// What one measurement found, per language asked.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LangCounts {
+    /// The language.
+    pub lang: String,
+    /// Correct answers.
+    pub correct: u64,
+    /// Judged answers.
+    pub judged: u64,
+    /// Items whose every request failed (not judged).
+    pub failed: u64,
+}
+
+/// Generates items `start..start + count` of `base` at `step` under the
+/// seed namespace `namespace`, asks them in each of `langs`, and judges.
+#[allow(clippy::too_many_arguments)]
+pub fn measure(
+    client: &Client<'_>,
+    program: &Program,
+    calibration: &Calibration,
+    base: &TierDef,
+    namespace: &str,
+    step: i64,
+    start: u64,
+    count: u64,
+    seed: u64,
+    langs: &[String],
+    max_failures: usize,
+) -> Result<Vec<LangCounts>, CalibrateError> {
+    let tier_name = format!("{namespace}/{}", base.name.name);
+    let mut scoped = program.clone();
+    scoped.tiers = vec![tier_at(base, calibration, step, &tier_name)];
+    let items: Vec<Item> = (start..start + count)
+        .map(|i| generate(&scoped, &tier_name, i, seed))
+        .collect::<Result<_, _>>()
+        .map_err(Box::new)?;
+    let mut out = Vec::new();
+    for lang in langs {
+        let prompts: Vec<&str> = items
+            .iter()
+            .map(|it| it.renders.get(lang).map_or("", |r| r.question.as_str()))
+            .collect();
+        let result = ask_batch(
+            client,
+            &prompts,
+            client.settings.concurrency,
+            max_failures,
+            &|_, _| {},
+        );
+        if let Some(stop) = result.stopped {
+            return Err(stop.into());
+        }
+        let mut counts = LangCounts {
+            lang: lang.clone(),
+            correct: 0,
+            judged: 0,
+            failed: 0,
+        };
+        for (item, outcome) in items.iter().zip(&result.outcomes) {
+            match outcome {
+                Outcome::Answered(answer, _) => {
+                    counts.judged += 1;
+                    if judge(item.answer_kind, &item.answer, &answer.response).0 == Verdict::Correct
+                    {
+                        counts.correct += 1;
+                    }
+                }
+                Outcome::Failed(_) | Outcome::NotAsked => counts.failed += 1,
+            }
+        }
+        out.push(counts);
+    }
+    Ok(out)
+}

@@ -1,0 +1,479 @@
+//! A whole calibration: group the target tiers by their other lever
+//! settings, search each group's curve for every target (easiest first),
+//! confirm each pick on a fresh sample (a miss goes back to the search with
+//! the new data pooled in), mirror direct types to their other languages,
+//! and check the separation of adjacent tiers.
+
+use super::fit::{Curve, Fitted, Z95};
+use super::measure::{measure, LangCounts, CONFIRM, SWEEP};
+use super::options::Options;
+use super::search::{search, Pick, SearchConfig};
+use super::CalibrateError;
+use crate::ask::Client;
+use crate::check::calibrate::Calibration;
+use crate::check::program::{Family, Program, TierDef};
+use crate::score::stats::wilson;
+use std::collections::BTreeMap;
+
+/// One measurement, as logged and reported.
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+pub struct PointRecord {
+    /// The tier whose settings the items use (the group's first tier).
+    pub group: String,
+    /// `sweep` or `confirm`.
+    pub phase: &'static str,
+    /// The tier confirmed (confirmation samples only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tier: Option<String>,
+    /// The language asked.
+    pub lang: String,
+    /// The step along the calibration path.
+    pub step: i64,
+    /// The calibrated lever values at the step.
+    pub levers: BTreeMap<String, i64>,
+    /// The first item index of the sample.
+    pub start: u64,
+    /// Correct answers.
+    pub correct: u64,
+    /// Judged answers.
+    pub judged: u64,
+    /// Items not judged because every request failed.
+    pub failed: u64,
+}
+
+/// A confirmation in one language.
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+pub struct Confirmation {
+    /// The language.
+    pub lang: String,
+    /// Correct answers.
+    pub correct: u64,
+    /// Judged answers.
+    pub judged: u64,
+    /// Accuracy.
+    pub accuracy: f64,
+    /// Wilson 95 % interval.
+    pub low: f64,
+    /// Upper bound.
+    pub high: f64,
+    /// Whether the accuracy is inside the tier's band.
+    pub in_band: bool,
+}
+
+/// The result for one tier.
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+pub struct TierResult {
+    /// The tier.
+    pub tier: String,
+    /// Its target accuracy.
+    pub target: f64,
+    /// The group (tier whose curve it shares).
+    pub group: String,
+    /// The chosen step, when one was found.
+    pub step: Option<i64>,
+    /// The calibrated lever values at that step.
+    pub levers: BTreeMap<String, i64>,
+    /// The fitted sweep accuracy at the step.
+    pub fitted: Option<f64>,
+    /// The final confirmation in each language (calibration language first).
+    pub confirmations: Vec<Confirmation>,
+    /// Search-and-confirm rounds used.
+    pub rounds: usize,
+    /// Why no value was found, when none was.
+    pub out_of_reach: Option<String>,
+}
+
+/// The separation between two tiers adjacent in target order.
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+pub struct Separation {
+    /// The easier tier.
+    pub easier: String,
+    /// The harder tier.
+    pub harder: String,
+    /// Confirmed accuracy of the easier minus that of the harder.
+    pub gap: f64,
+    /// Whether the gap reaches the required separation.
+    pub ok: bool,
+}
+
+/// A group's fitted curve, for the report and the plot.
+#[derive(Debug, Clone, PartialEq)]
+pub struct GroupCurve {
+    /// The group.
+    pub group: String,
+    /// The tiers in it.
+    pub tiers: Vec<String>,
+    /// The fit over the calibration language's sweep and confirmation data.
+    pub fit: Vec<Fitted>,
+}
+
+/// Everything a calibration found (possibly partial).
+#[derive(Debug, Clone)]
+pub struct Outcome {
+    /// The puzzle.
+    pub puzzle: String,
+    /// The language the sweep asks.
+    pub lang: String,
+    /// Languages confirmed as mirrors.
+    pub mirrors: Vec<String>,
+    /// Per tier, in target order (easiest first).
+    pub tiers: Vec<TierResult>,
+    /// Per group.
+    pub curves: Vec<GroupCurve>,
+    /// Every measurement, in order.
+    pub points: Vec<PointRecord>,
+    /// Adjacent tiers' separations.
+    pub separations: Vec<Separation>,
+    /// Why the run stopped early, if it did.
+    pub stopped: Option<String>,
+}
+
+impl Outcome {
+    /// Whether every tier has a value, every confirmation in the calibration
+    /// language is inside its band, and adjacent tiers are far enough apart.
+    pub fn success(&self) -> bool {
+        self.stopped.is_none()
+            && self
+                .tiers
+                .iter()
+                .all(|t| t.step.is_some() && t.confirmations.first().is_some_and(|c| c.in_band))
+            && self.separations.iter().all(|s| s.ok)
+    }
+}
+
+/// The calibration language: English when the spec renders it, else its
+/// first language; direct types mirror the result to their other languages.
+pub fn languages(program: &Program) -> (String, Vec<String>) {
+    let lang = if program.languages.iter().any(|l| l == "en") {
+        "en".to_string()
+    } else {
+        program
+            .languages
+            .first()
+            .cloned()
+            .unwrap_or_else(|| "en".into())
+    };
+    let mirrors = if program.family == Family::Direct {
+        program
+            .languages
+            .iter()
+            .filter(|l| **l != lang)
+            .cloned()
+            .collect()
+    } else {
+        Vec::new()
+    };
+    (lang, mirrors)
+}
+
+/// The values of the levers a calibration does not touch, as a grouping key.
+fn other_settings(tier: &TierDef, calibration: &Calibration) -> String {
+    tier.values
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| !calibration.levers.iter().any(|l| l.lever == *i))
+        .map(|(_, v)| format!("{:?}", strip_span(v)))
+        .collect::<Vec<_>>()
+        .join(";")
+}
+
+fn strip_span(v: &crate::syntax::ast::TierValue) -> String {
+    use crate::syntax::ast::TierValue;
+    match v {
+        TierValue::Fixed(l, _) => format!("{l:?}"),
+        TierValue::Range { lo, hi, .. } => format!("{lo}..={hi}"),
+        TierValue::Weighted(w, _) => format!(
+            "{:?}",
+            w.iter()
+                .map(|(l, n, _)| (l.clone(), *n))
+                .collect::<Vec<_>>()
+        ),
+    }
+}
+
+/// Runs a calibration. `on_point` sees every measurement as it is made (the
+/// CLI appends it to a log). A stop (spent budget, unreachable server)
+/// returns the partial outcome with `stopped` set; other errors fail.
+pub fn calibrate(
+    client: &Client<'_>,
+    program: &Program,
+    options: &Options,
+    max_failures: usize,
+    on_point: &mut dyn FnMut(&PointRecord),
+) -> Result<Outcome, CalibrateError> {
+    options.validate()?;
+    let calibration = program
+        .calibration
+        .clone()
+        .ok_or_else(|| CalibrateError::NoBlock {
+            puzzle: program.name.name.clone(),
+        })?;
+    for t in &options.targets {
+        if program.tier(&t.tier).is_none() {
+            return Err(CalibrateError::UnknownTier {
+                tier: t.tier.clone(),
+                puzzle: program.name.name.clone(),
+                tiers: program.tier_names().join(", "),
+            });
+        }
+    }
+    let (lang, mirrors) = languages(program);
+    let mut targets = options.targets.clone();
+    targets.sort_by(|a, b| b.accuracy.total_cmp(&a.accuracy));
+    // Groups of tiers sharing every other lever setting, in target order.
+    let mut groups: Vec<(String, String, Vec<usize>)> = Vec::new();
+    for (i, t) in targets.iter().enumerate() {
+        let tier = program
+            .tier(&t.tier)
+            .ok_or_else(|| CalibrateError::Options {
+                message: format!("no tier `{}`", t.tier),
+                help: String::new(),
+            })?;
+        let key = other_settings(tier, &calibration);
+        match groups.iter_mut().find(|g| g.1 == key) {
+            Some(g) => g.2.push(i),
+            None => groups.push((t.tier.clone(), key, vec![i])),
+        }
+    }
+    let mut outcome = Outcome {
+        puzzle: program.name.name.clone(),
+        lang: lang.clone(),
+        mirrors: mirrors.clone(),
+        tiers: Vec::new(),
+        curves: Vec::new(),
+        points: Vec::new(),
+        separations: Vec::new(),
+        stopped: None,
+    };
+    let levers_at = |step: i64| -> BTreeMap<String, i64> {
+        calibration
+            .values_at(step)
+            .iter()
+            .zip(&calibration.levers)
+            .map(|((_, v), l)| (l.name.clone(), *v))
+            .collect()
+    };
+    let cfg = SearchConfig {
+        steps: calibration.steps(),
+        n: options.n,
+        band: options.band,
+        aim: options.band / 2.0,
+        max_points: options.max_points,
+        max_per_step: options.n * 4,
+    };
+    let mut results: Vec<Option<TierResult>> = vec![None; targets.len()];
+    let mut stop: Option<CalibrateError> = None;
+    'groups: for (group, _, members) in &groups {
+        let Some(base) = program.tier(group) else {
+            continue;
+        };
+        let mut curve = Curve::default();
+        let mut sweep_next: BTreeMap<i64, u64> = BTreeMap::new();
+        let mut points: Vec<PointRecord> = Vec::new();
+        for &ti in members {
+            let target = &targets[ti];
+            let mut result = TierResult {
+                tier: target.tier.clone(),
+                target: target.accuracy,
+                group: group.clone(),
+                step: None,
+                levers: BTreeMap::new(),
+                fitted: None,
+                confirmations: Vec::new(),
+                rounds: 0,
+                out_of_reach: None,
+            };
+            let mut confirm_next = 0u64;
+            for round in 1..=options.rounds {
+                result.rounds = round;
+                let mut sweep_error: Option<CalibrateError> = None;
+                let pick = {
+                    let mut m = |step: i64, count: u64| -> Result<(u64, u64), CalibrateError> {
+                        let start = *sweep_next.get(&step).unwrap_or(&0);
+                        let counts = measure(
+                            client,
+                            program,
+                            &calibration,
+                            base,
+                            SWEEP,
+                            step,
+                            start,
+                            count,
+                            options.seed,
+                            std::slice::from_ref(&lang),
+                            max_failures,
+                        )?;
+                        sweep_next.insert(step, start + count);
+                        let c = &counts[0];
+                        let record = PointRecord {
+                            group: group.clone(),
+                            phase: "sweep",
+                            tier: None,
+                            lang: lang.clone(),
+                            step,
+                            levers: levers_at(step),
+                            start,
+                            correct: c.correct,
+                            judged: c.judged,
+                            failed: c.failed,
+                        };
+                        on_point(&record);
+                        points.push(record);
+                        Ok((c.correct, c.judged))
+                    };
+                    search(
+                        &mut curve,
+                        target.accuracy,
+                        &cfg,
+                        &|s| calibration.describe_step(s),
+                        &mut m,
+                    )
+                };
+                let pick = match pick {
+                    Ok(p) => p,
+                    Err(e) => {
+                        sweep_error = Some(e);
+                        Pick::OutOfReach(String::new())
+                    }
+                };
+                if let Some(e) = sweep_error {
+                    stop = Some(e);
+                    results[ti] = Some(result);
+                    outcome.points.append(&mut points);
+                    record_curve(&mut outcome, group, members, &targets, &curve);
+                    break 'groups;
+                }
+                let step = match pick {
+                    Pick::Step(s) => s,
+                    Pick::OutOfReach(why) => {
+                        result.out_of_reach = Some(why);
+                        break;
+                    }
+                };
+                // The calibration language first; the mirrors only once the
+                // pick is final (in band, or the last round).
+                let confirm = |langs: &[String]| {
+                    measure(
+                        client,
+                        program,
+                        &calibration,
+                        base,
+                        &format!("{CONFIRM}/{}", target.tier),
+                        step,
+                        confirm_next,
+                        options.confirm_n,
+                        options.seed,
+                        langs,
+                        max_failures,
+                    )
+                };
+                let mut counts = match confirm(std::slice::from_ref(&lang)) {
+                    Ok(c) => c,
+                    Err(e) => {
+                        stop = Some(e);
+                        results[ti] = Some(result);
+                        outcome.points.append(&mut points);
+                        record_curve(&mut outcome, group, members, &targets, &curve);
+                        break 'groups;
+                    }
+                };
+                let hit = confirmation(&counts[0], target.accuracy, options.band).in_band;
+                if (hit || round == options.rounds) && !mirrors.is_empty() {
+                    match confirm(&mirrors) {
+                        Ok(more) => counts.extend(more),
+                        Err(e) => {
+                            stop = Some(e);
+                            results[ti] = Some(result);
+                            outcome.points.append(&mut points);
+                            record_curve(&mut outcome, group, members, &targets, &curve);
+                            break 'groups;
+                        }
+                    }
+                }
+                for c in &counts {
+                    let record = PointRecord {
+                        group: group.clone(),
+                        phase: "confirm",
+                        tier: Some(target.tier.clone()),
+                        lang: c.lang.clone(),
+                        step,
+                        levers: levers_at(step),
+                        start: confirm_next,
+                        correct: c.correct,
+                        judged: c.judged,
+                        failed: c.failed,
+                    };
+                    on_point(&record);
+                    points.push(record);
+                }
+                confirm_next += options.confirm_n;
+                let fitted = super::fit::predict(&curve.fit(), step);
+                curve.add(step, counts[0].correct, counts[0].judged);
+                result.step = Some(step);
+                result.levers = levers_at(step);
+                result.fitted = fitted;
+                result.confirmations = counts
+                    .iter()
+                    .map(|c| confirmation(c, target.accuracy, options.band))
+                    .collect();
+                if result.confirmations[0].in_band {
+                    break;
+                }
+            }
+            results[ti] = Some(result);
+        }
+        outcome.points.append(&mut points);
+        record_curve(&mut outcome, group, members, &targets, &curve);
+    }
+    outcome.tiers = results.into_iter().flatten().collect();
+    for pair in outcome.tiers.windows(2) {
+        let (a, b) = (&pair[0], &pair[1]);
+        if let (Some(ca), Some(cb)) = (a.confirmations.first(), b.confirmations.first()) {
+            let gap = ca.accuracy - cb.accuracy;
+            outcome.separations.push(Separation {
+                easier: a.tier.clone(),
+                harder: b.tier.clone(),
+                gap,
+                ok: gap >= options.separation - 1e-12,
+            });
+        }
+    }
+    match stop {
+        None => {}
+        Some(CalibrateError::Ask(e)) => outcome.stopped = Some(e.to_string()),
+        Some(other) => return Err(other),
+    }
+    Ok(outcome)
+}
+
+fn record_curve(
+    outcome: &mut Outcome,
+    group: &str,
+    members: &[usize],
+    targets: &[super::options::Target],
+    curve: &Curve,
+) {
+    outcome.curves.push(GroupCurve {
+        group: group.to_string(),
+        tiers: members.iter().map(|&i| targets[i].tier.clone()).collect(),
+        fit: curve.fit(),
+    });
+}
+
+fn confirmation(c: &LangCounts, target: f64, band: f64) -> Confirmation {
+    let accuracy = if c.judged == 0 {
+        0.0
+    } else {
+        c.correct as f64 / c.judged as f64
+    };
+    let (low, high) = wilson(c.correct, c.judged, Z95);
+    Confirmation {
+        lang: c.lang.clone(),
+        correct: c.correct,
+        judged: c.judged,
+        accuracy,
+        low,
+        high,
+        in_band: c.judged > 0 && (accuracy - target).abs() <= band + 1e-12,
+    }
+}

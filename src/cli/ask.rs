@@ -1,0 +1,122 @@
+//! `puzzlec ask`: send every record's prompt to a chat-completions endpoint
+//! and write the answers as a responses file that `score` reads.
+
+use super::model_args::ModelArgs;
+use super::output::{fail, fail_with, progress};
+use super::Reported;
+use crate::ask::http::HttpTransport;
+use crate::ask::{ask_to_file, Client, Job, Stats};
+use crate::dataset::{dataset_files, read_records, Record};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::AtomicBool;
+
+/// Arguments of `ask`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// The dataset folder written by `puzzlec build` (or one `.jsonl` task file).
+    data: PathBuf,
+    /// The responses file; records already answered in it are skipped.
+    #[arg(short, long, default_value = "responses.jsonl")]
+    out: PathBuf,
+    /// Only these tiers (comma-separated).
+    #[arg(long, value_delimiter = ',')]
+    tier: Vec<String>,
+    /// Only these languages (comma-separated).
+    #[arg(long, value_delimiter = ',')]
+    lang: Vec<String>,
+    /// The endpoint, model and request settings.
+    #[command(flatten)]
+    model: ModelArgs,
+}
+
+fn records(data: &Path) -> Result<Vec<Record>, Reported> {
+    let files = if data.is_dir() {
+        dataset_files(data).map_err(fail)?
+    } else {
+        vec![data.to_path_buf()]
+    };
+    let mut out = Vec::new();
+    for f in files {
+        out.extend(read_records(&f).map_err(fail)?);
+    }
+    if out.is_empty() {
+        return Err(fail(format!(
+            "`{}` holds no dataset records; pass the folder written by `puzzlec build`",
+            data.display()
+        )));
+    }
+    Ok(out)
+}
+
+/// Asks, appends answers as they arrive, prints a summary; exit 1 when some
+/// record is left without an answer.
+pub fn run(args: Args) -> Result<(), Reported> {
+    let default_cache = args
+        .out
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."))
+        .join("puzzlec-cache");
+    let setup = args.model.setup(&default_cache)?;
+    let jobs: Vec<Job> = records(&args.data)?
+        .into_iter()
+        .filter(|r| args.tier.is_empty() || args.tier.contains(&r.tier))
+        .filter(|r| args.lang.is_empty() || args.lang.contains(&r.lang))
+        .map(|r| Job {
+            id: r.id,
+            prompt: r.question,
+        })
+        .collect();
+    if jobs.is_empty() {
+        return Err(fail("no record matches `--tier` and `--lang`"));
+    }
+    let transport = HttpTransport::new(setup.settings.concurrency);
+    let stop = AtomicBool::new(false);
+    let stats = Stats::default();
+    let client = Client {
+        settings: &setup.settings,
+        transport: &transport,
+        cache: setup.cache.as_ref(),
+        budget: &setup.budget,
+        stop: &stop,
+        stats: &stats,
+    };
+    let bar = progress(jobs.len() as u64, "asking");
+    let report = ask_to_file(&client, &jobs, &args.out, setup.max_failures, &|n| {
+        bar.inc(n)
+    })
+    .map_err(|e| fail_with(&e))?;
+    bar.finish_and_clear();
+    if report.dropped_lines > 0 {
+        eprintln!(
+            "warning: {} unreadable line(s) of `{}` dropped (a line cut short by an interrupted run); those records were asked again",
+            report.dropped_lines,
+            args.out.display()
+        );
+    }
+    eprintln!(
+        "{} record(s): {} already answered, {} from the cache, {} received, {} failed, {} not asked; {} request(s) sent; answers in `{}`",
+        report.total,
+        report.already,
+        report.cached,
+        report.received,
+        report.failed.len(),
+        report.not_asked,
+        report.requests,
+        args.out.display()
+    );
+    for (id, e) in report.failed.iter().take(5) {
+        eprintln!("  `{id}`: {e}");
+    }
+    if let Some(stop) = &report.stopped {
+        fail_with(stop);
+        eprintln!("the run stopped early; run the same command again to continue where it stopped");
+        return Err(Reported);
+    }
+    if !report.complete() {
+        return Err(fail(
+            "some records have no answer; run the same command again to retry them",
+        ));
+    }
+    Ok(())
+}

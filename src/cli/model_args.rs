@@ -1,0 +1,144 @@
+//! The flags `ask` and `calibrate` share: the endpoint, the model, the
+//! sampling settings and the transport limits, optionally from a config
+//! file (flags win).
+
+use super::output::fail_with;
+use super::Reported;
+use crate::ask::{AskError, Budget, Cache, ConfigFile, Settings};
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+/// The environment variable read for the API key when no other is named.
+pub const DEFAULT_KEY_ENV: &str = "OPENAI_API_KEY";
+
+/// Endpoint, model and request settings.
+#[derive(Debug, clap::Args)]
+pub struct ModelArgs {
+    /// The server's base URL (`http://127.0.0.1:8000/v1`); requests go to
+    /// `…/chat/completions`.
+    #[arg(long)]
+    endpoint: String,
+    /// The model name sent with every request.
+    #[arg(long)]
+    model: String,
+    /// A JSON config file with sampling and transport settings (see
+    /// docs/calibration.md); flags override it.
+    #[arg(long)]
+    config: Option<PathBuf>,
+    /// The environment variable holding the API key (default: `OPENAI_API_KEY`
+    /// when it is set; no key otherwise).
+    #[arg(long)]
+    api_key_env: Option<String>,
+    /// The system prompt.
+    #[arg(long)]
+    system: Option<String>,
+    /// Sampling temperature.
+    #[arg(long)]
+    temperature: Option<f64>,
+    /// The most tokens of one answer.
+    #[arg(long)]
+    max_tokens: Option<u64>,
+    /// `reasoning_effort` for models that support it (`low`, `medium`, `high`).
+    #[arg(long)]
+    reasoning_effort: Option<String>,
+    /// Requests in flight at once [default: 4].
+    #[arg(long)]
+    concurrency: Option<usize>,
+    /// Retries of a request after a timeout, HTTP 429/5xx or a malformed reply [default: 5].
+    #[arg(long)]
+    retries: Option<u32>,
+    /// Seconds one request may take [default: 300].
+    #[arg(long)]
+    timeout: Option<f64>,
+    /// The first wait before a retry, in milliseconds; it doubles with each
+    /// retry, and a `Retry-After` header wins [default: 1000].
+    #[arg(long)]
+    backoff_ms: Option<u64>,
+    /// The answer cache folder [default: beside the output].
+    #[arg(long)]
+    cache: Option<PathBuf>,
+    /// Do not read or write the answer cache.
+    #[arg(long)]
+    no_cache: bool,
+    /// The most requests this run may send (retries included; cache hits are free).
+    #[arg(long)]
+    budget: Option<u64>,
+    /// Stop after this many items failed every retry.
+    #[arg(long, default_value_t = 20)]
+    max_failures: usize,
+}
+
+/// What the shared flags set up.
+pub struct ModelSetup {
+    /// The settings.
+    pub settings: Settings,
+    /// The cache, unless `--no-cache`.
+    pub cache: Option<Cache>,
+    /// The request budget.
+    pub budget: Budget,
+    /// `--max-failures`.
+    pub max_failures: usize,
+}
+
+impl ModelArgs {
+    /// Builds the settings; `default_cache` is used without `--cache`.
+    pub fn setup(&self, default_cache: &Path) -> Result<ModelSetup, Reported> {
+        let file = match &self.config {
+            Some(path) => ConfigFile::read(path).map_err(|e| fail_with(&e))?,
+            None => ConfigFile::default(),
+        };
+        let mut s = Settings::new(&self.endpoint, &self.model);
+        s.system = self.system.clone().or(file.system);
+        s.temperature = self.temperature.or(file.temperature);
+        s.max_tokens = self.max_tokens.or(file.max_tokens);
+        s.reasoning_effort = self.reasoning_effort.clone().or(file.reasoning_effort);
+        s.extra = file.extra.unwrap_or_default();
+        if let Some(c) = self.concurrency.or(file.concurrency) {
+            s.concurrency = c;
+        }
+        if let Some(r) = self.retries.or(file.retries) {
+            s.retries = r;
+        }
+        if let Some(t) = self.timeout.or(file.timeout) {
+            if !(t.is_finite() && t > 0.0) {
+                return Err(fail_with(&AskError::Settings {
+                    message: format!("timeout {t} is not a positive number of seconds"),
+                    help: "pass e.g. `--timeout 120`".into(),
+                }));
+            }
+            s.timeout = Duration::from_secs_f64(t.min(86_400.0));
+        }
+        if let Some(b) = self.backoff_ms.or(file.backoff_ms) {
+            s.backoff = Duration::from_millis(b);
+        }
+        let key_env = self.api_key_env.clone().or(file.api_key_env);
+        s.api_key = match &key_env {
+            Some(var) => match std::env::var(var) {
+                Ok(v) if !v.is_empty() => Some(v),
+                _ => {
+                    return Err(fail_with(&AskError::Settings {
+                        message: format!("the environment variable `{var}` named for the API key is not set"),
+                        help: format!("export `{var}` with the key, or leave out `--api-key-env` for a server without keys"),
+                    }))
+                }
+            },
+            None => std::env::var(DEFAULT_KEY_ENV).ok().filter(|v| !v.is_empty()),
+        };
+        s.validate().map_err(|e| fail_with(&e))?;
+        let cache = if self.no_cache {
+            None
+        } else {
+            let dir = self
+                .cache
+                .clone()
+                .unwrap_or_else(|| default_cache.to_path_buf());
+            Some(Cache::open(&dir).map_err(|e| fail_with(&e))?)
+        };
+        Ok(ModelSetup {
+            settings: s,
+            cache,
+            budget: Budget::new(self.budget),
+            max_failures: self.max_failures.max(1),
+        })
+    }
+}

@@ -1,0 +1,259 @@
+//! A fake chat-completions server for the `ask` and `calibrate` tests: plain
+//! `std::net` threads on 127.0.0.1, one request per connection.
+//!
+//! The "model" adds up the numbers between `[` and `]` in the prompt and is
+//! right with a probability that falls with their count along a logistic
+//! curve the calibrator never sees (Korean prompts are harder). Whether one
+//! prompt is answered right is decided by a hash of the prompt, so runs are
+//! deterministic. Faults (HTTP 500, 429 with `Retry-After`, malformed JSON,
+//! a hang) are served to the first requests when queued.
+
+#![allow(dead_code)]
+
+use std::collections::VecDeque;
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::{TcpListener, TcpStream};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+/// A fault served instead of an answer.
+#[derive(Debug, Clone, Copy)]
+pub enum Fault {
+    /// HTTP 500.
+    ServerError,
+    /// HTTP 429 with `Retry-After: 0`.
+    RateLimit,
+    /// HTTP 200 with a body that is not JSON.
+    Malformed,
+    /// Accept, read the request, and answer nothing for this long.
+    Hang(Duration),
+    /// HTTP 401.
+    Unauthorized,
+}
+
+/// The server's shared state.
+#[derive(Default)]
+pub struct State {
+    /// Requests received (faults included).
+    pub requests: AtomicU64,
+    /// Faults for the next requests, in order.
+    pub faults: Mutex<VecDeque<Fault>>,
+    /// Serve this fault to every request (after the queue is empty).
+    pub always: Mutex<Option<Fault>>,
+    /// `Authorization` headers seen.
+    pub auth: Mutex<Vec<String>>,
+    /// Set to stop accepting.
+    pub shutdown: AtomicBool,
+}
+
+/// A running fake server.
+pub struct FakeModel {
+    /// Its state.
+    pub state: Arc<State>,
+    /// `http://127.0.0.1:PORT/v1`.
+    pub endpoint: String,
+}
+
+impl Drop for FakeModel {
+    fn drop(&mut self) {
+        self.state.shutdown.store(true, Ordering::SeqCst);
+        // Wake the accept loop.
+        let _ = TcpStream::connect(
+            self.endpoint
+                .trim_start_matches("http://")
+                .trim_end_matches("/v1"),
+        );
+    }
+}
+
+impl FakeModel {
+    /// Starts a server on a free port.
+    pub fn start() -> FakeModel {
+        let listener = TcpListener::bind("127.0.0.1:0").expect("bind");
+        let addr = listener.local_addr().expect("addr");
+        let state = Arc::new(State::default());
+        let shared = Arc::clone(&state);
+        std::thread::spawn(move || {
+            for stream in listener.incoming() {
+                if shared.shutdown.load(Ordering::SeqCst) {
+                    return;
+                }
+                let Ok(stream) = stream else { continue };
+                let st = Arc::clone(&shared);
+                std::thread::spawn(move || {
+                    let _ = handle(stream, &st);
+                });
+            }
+        });
+        FakeModel {
+            state,
+            endpoint: format!("http://{addr}/v1"),
+        }
+    }
+
+    /// Requests received so far.
+    pub fn requests(&self) -> u64 {
+        self.state.requests.load(Ordering::SeqCst)
+    }
+
+    /// Queues faults for the next requests.
+    pub fn queue(&self, faults: &[Fault]) {
+        self.state
+            .faults
+            .lock()
+            .expect("lock")
+            .extend(faults.iter().copied());
+    }
+
+    /// Serves `fault` to every request from now on (`None` to stop).
+    pub fn always(&self, fault: Option<Fault>) {
+        *self.state.always.lock().expect("lock") = fault;
+    }
+}
+
+/// An endpoint where nothing listens.
+pub fn dead_endpoint() -> String {
+    let listener = TcpListener::bind("127.0.0.1:0").expect("bind");
+    let addr = listener.local_addr().expect("addr");
+    drop(listener);
+    format!("http://{addr}/v1")
+}
+
+/// The true accuracy of the fake model on a list of `count` numbers.
+pub fn true_accuracy(count: usize, korean: bool) -> f64 {
+    let middle = if korean { 16.0 } else { 20.0 };
+    1.0 / (1.0 + ((count as f64 - middle) / 4.0).exp())
+}
+
+/// A uniform number in [0, 1) from the prompt's bytes (FNV-1a, then a
+/// SplitMix64 finaliser).
+pub fn prompt_uniform(prompt: &str) -> f64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in prompt.bytes() {
+        h ^= u64::from(b);
+        h = h.wrapping_mul(0x0100_0000_01b3);
+    }
+    h ^= h >> 30;
+    h = h.wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    h ^= h >> 27;
+    h = h.wrapping_mul(0x94d0_49bb_1331_11eb);
+    h ^= h >> 31;
+    (h >> 11) as f64 / (1u64 << 53) as f64
+}
+
+/// The numbers of a prompt: the integers between its `[` and `]`.
+pub fn numbers(prompt: &str) -> Vec<i64> {
+    let (Some(a), Some(b)) = (prompt.find('['), prompt.rfind(']')) else {
+        return Vec::new();
+    };
+    prompt[a + 1..b]
+        .split(',')
+        .filter_map(|x| x.trim().parse().ok())
+        .collect()
+}
+
+/// The fake model's reply text to `prompt`.
+pub fn answer(prompt: &str) -> String {
+    let xs = numbers(prompt);
+    let korean = prompt.contains("더하세요");
+    let sum: i64 = xs.iter().sum();
+    let right = prompt_uniform(prompt) < true_accuracy(xs.len(), korean);
+    let given = if right { sum } else { sum + 1 };
+    if korean {
+        format!("더하면 됩니다.\n정답: {given}")
+    } else {
+        format!("Adding them up.\nAnswer: {given}")
+    }
+}
+
+fn handle(stream: TcpStream, state: &State) -> std::io::Result<()> {
+    stream.set_read_timeout(Some(Duration::from_secs(10)))?;
+    let mut reader = BufReader::new(stream.try_clone()?);
+    let mut length = 0usize;
+    let mut auth = None;
+    loop {
+        let mut line = String::new();
+        if reader.read_line(&mut line)? == 0 {
+            return Ok(());
+        }
+        let line = line.trim_end();
+        if line.is_empty() {
+            break;
+        }
+        let lower = line.to_ascii_lowercase();
+        if let Some(v) = lower.strip_prefix("content-length:") {
+            length = v.trim().parse().unwrap_or(0);
+        }
+        if lower.starts_with("authorization:") {
+            auth = Some(line["authorization:".len()..].trim().to_string());
+        }
+    }
+    let mut body = vec![0u8; length];
+    reader.read_exact(&mut body)?;
+    state.requests.fetch_add(1, Ordering::SeqCst);
+    if let Some(a) = auth {
+        state.auth.lock().expect("lock").push(a);
+    }
+    let fault = state
+        .faults
+        .lock()
+        .expect("lock")
+        .pop_front()
+        .or(*state.always.lock().expect("lock"));
+    let mut out = stream;
+    let send = |out: &mut TcpStream, status: &str, extra: &str, body: &str| {
+        let text = format!(
+            "HTTP/1.1 {status}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n{extra}\r\n{body}",
+            body.len()
+        );
+        out.write_all(text.as_bytes())
+    };
+    match fault {
+        Some(Fault::ServerError) => {
+            return send(
+                &mut out,
+                "500 Internal Server Error",
+                "",
+                r#"{"error":"boom"}"#,
+            )
+        }
+        Some(Fault::RateLimit) => {
+            return send(
+                &mut out,
+                "429 Too Many Requests",
+                "Retry-After: 0\r\n",
+                r#"{"error":"slow down"}"#,
+            )
+        }
+        Some(Fault::Malformed) => {
+            return send(&mut out, "200 OK", "", "{\"choices\": [ this is not json")
+        }
+        Some(Fault::Unauthorized) => {
+            return send(&mut out, "401 Unauthorized", "", r#"{"error":"bad key"}"#)
+        }
+        Some(Fault::Hang(d)) => {
+            std::thread::sleep(d);
+            return Ok(());
+        }
+        None => {}
+    }
+    let request: serde_json::Value = match serde_json::from_slice(&body) {
+        Ok(v) => v,
+        Err(_) => return send(&mut out, "400 Bad Request", "", r#"{"error":"bad json"}"#),
+    };
+    let prompt = request["messages"]
+        .as_array()
+        .and_then(|m| m.last())
+        .and_then(|m| m["content"].as_str())
+        .unwrap_or("")
+        .to_string();
+    let reply = serde_json::json!({
+        "id": "chatcmpl-fake",
+        "object": "chat.completion",
+        "model": request["model"],
+        "choices": [{"index": 0, "message": {"role": "assistant", "content": answer(&prompt)}, "finish_reason": "stop"}],
+        "usage": {"prompt_tokens": prompt.len() / 4, "completion_tokens": 8, "total_tokens": prompt.len() / 4 + 8},
+    });
+    send(&mut out, "200 OK", "", &reply.to_string())
+}
