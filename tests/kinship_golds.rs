@@ -333,12 +333,12 @@ fn path_key(f: &Family, h: &mut Households, a: usize, b: usize) -> Option<String
     // Person → households it is in (and its role: married = parent/spouse).
     let mut members: HashMap<usize, Vec<(usize, usize)>> = HashMap::new();
     let mut homes: Vec<Vec<(usize, usize)>> = vec![Vec::new(); n];
-    for p in 0..n {
+    for (p, home) in homes.iter_mut().enumerate() {
         for which in [BORN, MARRIED] {
             if h.used[node(p, which)] {
                 let r = h.find(node(p, which));
                 members.entry(r).or_default().push((p, which));
-                homes[p].push((r, which));
+                home.push((r, which));
             }
         }
     }
@@ -729,8 +729,8 @@ fn corrupted_instances_are_rejected() {
             let d = check_record(r2).ok()?;
             let f = family(&r2.instance).ok()?;
             let (a, b) = (
-                f.id(&r2.instance["ego"].as_str()?.to_string()).ok()?,
-                f.id(&r2.instance["target"].as_str()?.to_string()).ok()?,
+                f.id(r2.instance["ego"].as_str()?).ok()?,
+                f.id(r2.instance["target"].as_str()?).ok()?,
             );
             let (pa, pb) = (&f.people[a], &f.people[b]);
             let also = term(
