@@ -37,6 +37,8 @@ fn indexing_a_map_gives_a_value_not_a_tuple() {
 #[test]
 fn indexing_a_list_still_has_its_element_type() {
     let found = errors("[\"a\", \"b\"][0] + 1");
-    assert_eq!(found.len(), 1, "{found:?}");
-    assert!(found[0].contains("expected"), "{found:?}");
+    assert!(
+        found.iter().any(|e| e.contains("found an int")),
+        "a string element plus an int is reported: {found:?}"
+    );
 }
