@@ -278,7 +278,7 @@ fn solve(t: &Tables, q: &Value) -> Gold {
         "kth_spender" => {
             let k = int(param("rank")) as usize;
             let mut totals = customer_totals(t, |_| true, |o| t.amount(o));
-            totals.sort_by(|a, b| b.1.cmp(&a.1));
+            totals.sort_by_key(|p| std::cmp::Reverse(p.1));
             // Places 1..=k are clear when the first k + 1 values strictly fall.
             let clear = (0..k.min(totals.len() - 1)).all(|i| totals[i].1 > totals[i + 1].1);
             if clear {
