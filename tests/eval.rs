@@ -175,6 +175,12 @@ fn maps_keep_insertion_order() {
         ("insert({a: 1}, \"b\", 2)", "{a: 1, b: 2}"),
         ("get({a: 1}, \"c\", 0)", "0"),
         ("group_count(\"abca\")", "{a: 2, b: 1, c: 1}"),
+        (
+            "group_sum([\"a\", \"b\", \"a\"], [1, 2, 3])",
+            "{a: 4, b: 2}",
+        ),
+        ("group_sum([2, 1, 2, 2], [5, -1, 0, 7])", "{2: 12, 1: -1}"),
+        ("group_sum([], [])", "{}"),
         ("(1, 2).1", "2"),
     ];
     for (text, expected) in cases {
@@ -183,6 +189,14 @@ fn maps_keep_insertion_order() {
     assert!(matches!(
         eval("{a: 1}.b"),
         Err(EvalErrorKind::MissingKey(_))
+    ));
+    assert!(matches!(
+        eval("group_sum([1, 2], [3])"),
+        Err(EvalErrorKind::Invalid(_))
+    ));
+    assert!(matches!(
+        eval("group_sum([1, 1], [9223372036854775807, 1])"),
+        Err(EvalErrorKind::Overflow(_))
     ));
 }
 

@@ -231,7 +231,12 @@ impl<'a> Resolver<'a> {
             ExprKind::Call(callee, args) => self.call(callee, args, span),
             ExprKind::Index(target, args) => {
                 let t = self.expr(target);
-                let mut elem = t.element();
+                // Iterating over a map gives (key, value) tuples, but
+                // indexing it gives a value of unknown type.
+                let mut elem = match t {
+                    Ty::Map => Ty::Any,
+                    _ => t.element(),
+                };
                 for arg in args {
                     match arg {
                         IndexArg::Expr(e) => {

@@ -266,6 +266,13 @@ pub const BUILTINS: &[Builtin] = &[
         Returns::Map,
         "group_count(xs) -> map of value -> occurrences, first-seen order",
     ),
+    b(
+        "group_sum",
+        2,
+        2,
+        Returns::Map,
+        "group_sum(keys, values) -> map of key -> sum of its values, first-seen order",
+    ),
     // exact optimisation
     b(
         "best_assignment",
@@ -1049,6 +1056,33 @@ pub fn call(
                 match out.iter_mut().find(|(k, _)| *k == x) {
                     Some((_, Value::Int(n))) => *n += 1,
                     _ => out.push((x, Value::Int(1))),
+                }
+            }
+            Ok(Value::Map(Rc::new(out)))
+        }
+        "group_sum" => {
+            let keys = iter_values(a(0), span)?;
+            let values = expect_list(a(1), span)?;
+            if keys.len() != values.len() {
+                return Err(invalid(
+                    format!(
+                        "`group_sum` needs as many values as keys, got {} keys and {} values",
+                        keys.len(),
+                        values.len()
+                    ),
+                    span,
+                ));
+            }
+            let mut out: Vec<(Value, Value)> = Vec::new();
+            for (k, v) in keys.into_iter().zip(values.iter()) {
+                let v = expect_int(v, span)?;
+                match out.iter_mut().find(|(key, _)| *key == k) {
+                    Some((_, Value::Int(n))) => {
+                        *n = n.checked_add(v).ok_or_else(|| {
+                            EvalError::new(K::Overflow("group_sum of a list".to_string()), span)
+                        })?;
+                    }
+                    _ => out.push((k, Value::Int(v))),
                 }
             }
             Ok(Value::Map(Rc::new(out)))
