@@ -37,10 +37,26 @@ pub fn load(path: &Path) -> Program {
     }
 }
 
-/// Every spec in `puzzles/`.
+/// The spec folders: `puzzles/` (the reference suite) and every folder
+/// under `suites/` (further benchmarks), sorted.
+pub fn spec_dirs() -> Vec<PathBuf> {
+    let mut dirs = vec![root().join("puzzles")];
+    if let Ok(entries) = std::fs::read_dir(root().join("suites")) {
+        let mut more: Vec<PathBuf> = entries
+            .map(|e| e.expect("dir entry").path())
+            .filter(|p| p.is_dir())
+            .collect();
+        more.sort();
+        dirs.extend(more);
+    }
+    dirs
+}
+
+/// Every spec in the spec folders (see [`spec_dirs`]).
 pub fn specs() -> Vec<(PathBuf, Program)> {
-    puzzle_files(&root().join("puzzles"))
-        .into_iter()
+    spec_dirs()
+        .iter()
+        .flat_map(|d| puzzle_files(d))
         .map(|p| {
             let prog = load(&p);
             (p, prog)
