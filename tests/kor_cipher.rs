@@ -1,4 +1,4 @@
-//! The KOR-Bench cipher specs (`puzzles/kor_cipher_*.puzzle`) checked against
+//! The KOR-Bench cipher specs (`suites/korbench/kor_cipher_*.puzzle`) checked against
 //! an independent implementation of each rule, written here from the rule
 //! descriptions (KOR-Bench's `rule.jsonl`, as summarised in the project's
 //! reference notes), sharing no code or tables with the specs.
@@ -81,7 +81,7 @@ fn key_of(k: &Value) -> &str {
 }
 
 fn check(rule: &Rule) {
-    let program = common::load(&common::root().join(format!("puzzles/{}.puzzle", rule.spec)));
+    let program = common::load(&common::root().join(format!("suites/korbench/{}.puzzle", rule.spec)));
     let (mut enc_items, mut dec_items) = (0, 0);
     for tier in program.tier_names() {
         for i in 0..ITEMS {
