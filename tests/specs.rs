@@ -111,10 +111,17 @@ fn every_spec_builds_its_items_per_tier_and_language() {
             let mut answers: Vec<&str> = of_tier.iter().map(|(_, it)| it.answer.as_str()).collect();
             answers.sort_unstable();
             answers.dedup();
+            // The 12 animals of `hrmcr_zodiac` are the one answer domain
+            // smaller than 20; its test checks that every animal occurs.
+            let floor = if program.name.name == "hrmcr_zodiac" {
+                12
+            } else {
+                20
+            };
             assert!(
                 // Small answer domains (60 pillars, 7 weekdays, yes/no and
                 // counts) cap the count; repeated prompts are checked above.
-                answers.len() >= (n * 8 / 10).min(20),
+                answers.len() >= (n * 8 / 10).min(floor),
                 "{} {tier}: only {} distinct answers in {n} items",
                 program.name.name,
                 answers.len()

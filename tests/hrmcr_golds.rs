@@ -1,0 +1,636 @@
+//! The golds of `hrmcr_date` and `hrmcr_zodiac` re-derived from each record's
+//! instance with code written here, sharing nothing with `stdlib`: the lunar
+//! calendar is read straight from the reference TSV tables under
+//! `tests/data/`, Gregorian days are counted with a JDN formula, and the 띠
+//! comes from enumerating every birth year the stated facts allow.
+
+mod common;
+
+use puzzlec::dataset::build::record;
+use puzzlec::dataset::Record;
+use puzzlec::gen::generate;
+use serde_json::Value;
+use std::collections::BTreeSet;
+
+fn records(name: &str, per_tier: u64) -> Vec<Record> {
+    let program = common::load(&common::root().join(format!("puzzles/{name}.puzzle")));
+    let mut out = Vec::new();
+    for tier in program.tier_names() {
+        for i in 0..per_tier {
+            let item = generate(&program, tier, i, 1).expect("generate");
+            out.push(record(&program, &item, "ko"));
+        }
+    }
+    out
+}
+
+fn jdn(y: i64, m: i64, d: i64) -> i64 {
+    let a = (14 - m) / 12;
+    let yy = y + 4800 - a;
+    let mm = m + 12 * a - 3;
+    d + (153 * mm + 2) / 5 + 365 * yy + yy / 4 - yy / 100 + yy / 400 - 32045
+}
+
+fn from_jdn(j: i64) -> (i64, i64, i64) {
+    // Richards' algorithm for the Gregorian calendar.
+    let f = j + 1401 + (((4 * j + 274277) / 146097) * 3) / 4 - 38;
+    let e = 4 * f + 3;
+    let g = (e % 1461) / 4;
+    let h = 5 * g + 2;
+    let d = (h % 153) / 5 + 1;
+    let m = (h / 153 + 2) % 12 + 1;
+    let y = e / 1461 - 4716 + (14 - m) / 12;
+    (y, m, d)
+}
+
+fn dot((y, m, d): (i64, i64, i64)) -> String {
+    format!("{y}.{m}.{d}")
+}
+
+fn long_ko((y, m, d): (i64, i64, i64)) -> String {
+    format!("{y}년 {m}월 {d}일")
+}
+
+fn is_gregorian(y: i64, m: i64, d: i64) -> bool {
+    (1..=12).contains(&m) && d >= 1 && from_jdn(jdn(y, m, d)) == (y, m, d)
+}
+
+// ---------------------------------------------------------------- lunar
+
+/// One lunar month: year, month, leap flag, solar JDN of day 1, length.
+#[derive(Clone, Copy, Debug)]
+struct Month {
+    year: i64,
+    month: i64,
+    leap: bool,
+    start: i64,
+    len: i64,
+}
+
+/// Every lunar month of 1900–2100, in order, from the reference tables.
+fn lunar_months() -> Vec<Month> {
+    let dir = common::root().join("tests/data");
+    let mut rows: Vec<(i64, i64, i64, i64, Vec<i64>)> = Vec::new();
+    for file in ["lunar_table.tsv", "lunar_table_2051_2100_computed.tsv"] {
+        let text = std::fs::read_to_string(dir.join(file)).expect("lunar table");
+        let mut lines = text.lines().filter(|l| !l.starts_with('#'));
+        let header: Vec<&str> = lines.next().expect("header").split('\t').collect();
+        let col = |name: &str| header.iter().position(|h| *h == name).expect(name);
+        let (cy, cs, cl, cll, cm) = (
+            col("lunar_year"),
+            col("lny_solar"),
+            col("leap_month"),
+            col("leap_len"),
+            col("month_lens_1_12"),
+        );
+        for line in lines {
+            let f: Vec<&str> = line.split('\t').collect();
+            let year: i64 = f[cy].parse().expect("year");
+            if !(1900..=2100).contains(&year) || rows.iter().any(|r| r.0 == year) {
+                continue;
+            }
+            let s: Vec<i64> = f[cs].split('-').map(|x| x.parse().expect("n")).collect();
+            let lens: Vec<i64> = f[cm].split(',').map(|x| x.parse().expect("n")).collect();
+            assert_eq!(lens.len(), 12);
+            rows.push((
+                year,
+                jdn(s[0], s[1], s[2]),
+                f[cl].parse().expect("leap"),
+                f[cll].parse().expect("leap len"),
+                lens,
+            ));
+        }
+    }
+    rows.sort_by_key(|r| r.0);
+    assert_eq!(rows.len(), 201, "lunar years 1900–2100");
+    let mut out = Vec::new();
+    for (i, (year, lny, leap, leap_len, lens)) in rows.iter().enumerate() {
+        let mut start = *lny;
+        for m in 1..=12 {
+            let len = lens[m as usize - 1];
+            out.push(Month {
+                year: *year,
+                month: m,
+                leap: false,
+                start,
+                len,
+            });
+            start += len;
+            if *leap == m {
+                out.push(Month {
+                    year: *year,
+                    month: m,
+                    leap: true,
+                    start,
+                    len: *leap_len,
+                });
+                start += leap_len;
+            }
+        }
+        if let Some(next) = rows.get(i + 1) {
+            assert_eq!(
+                start, next.1,
+                "lunar year {year} runs into the next new year"
+            );
+        }
+    }
+    out
+}
+
+fn lunar_of(months: &[Month], j: i64) -> (i64, i64, i64, bool) {
+    let m = months
+        .iter()
+        .find(|m| m.start <= j && j < m.start + m.len)
+        .unwrap_or_else(|| panic!("JDN {j} is outside the lunar tables"));
+    (m.year, m.month, j - m.start + 1, m.leap)
+}
+
+fn solar_of_lunar(months: &[Month], y: i64, m: i64, d: i64) -> i64 {
+    let mo = months
+        .iter()
+        .find(|x| x.year == y && x.month == m && !x.leap)
+        .expect("lunar month");
+    assert!(d <= mo.len);
+    mo.start + d - 1
+}
+
+fn lunar_dot((y, m, d, leap): (i64, i64, i64, bool)) -> String {
+    format!("{y}.{}{m}.{d}", if leap { "윤" } else { "" })
+}
+
+// ---------------------------------------------------------------- date
+
+const SOLAR_HOLIDAYS: [(&str, i64, i64); 8] = [
+    ("신정", 1, 1),
+    ("삼일절", 3, 1),
+    ("어린이날", 5, 5),
+    ("현충일", 6, 6),
+    ("광복절", 8, 15),
+    ("개천절", 10, 3),
+    ("한글날", 10, 9),
+    ("성탄절", 12, 25),
+];
+
+const LUNAR_HOLIDAYS: [(&str, i64, i64); 8] = [
+    ("설날", 1, 1),
+    ("정월대보름", 1, 15),
+    ("부처님오신날", 4, 8),
+    ("단오", 5, 5),
+    ("칠석", 7, 7),
+    ("추석 연휴 첫날", 8, 14),
+    ("추석", 8, 15),
+    ("추석 연휴 마지막 날", 8, 16),
+];
+
+fn offset_of(word: &str) -> i64 {
+    match word {
+        "그끄저께" | "그끄제" => -3,
+        "그저께" | "그제" => -2,
+        "어제" | "어저께" => -1,
+        "오늘" => 0,
+        "내일" => 1,
+        "모레" => 2,
+        "글피" => 3,
+        "그글피" => 4,
+        other => panic!("unexpected relative word {other}"),
+    }
+}
+
+/// The lunar table lines of a prompt: (lunar year, month, leap, start JDN, length).
+fn table_lines(question: &str) -> Vec<(i64, i64, bool, i64, i64)> {
+    let nums = |s: &str| -> Vec<i64> {
+        s.split(|c: char| !c.is_ascii_digit())
+            .filter(|t| !t.is_empty())
+            .map(|t| t.parse().expect("n"))
+            .collect()
+    };
+    question
+        .lines()
+        .filter_map(|l| l.strip_prefix("- 음력 "))
+        .map(|l| {
+            let (lunar, solar) = l.split_once(" = 양력 ").expect("a table line");
+            let leap = lunar.contains('윤');
+            let ln = nums(lunar);
+            let sn = nums(solar);
+            assert_eq!(ln.len(), 3, "{l}");
+            assert_eq!(ln[2], 1, "a month starts on day 1: {l}");
+            assert_eq!(sn.len(), 4, "{l}");
+            (ln[0], ln[1], leap, jdn(sn[0], sn[1], sn[2]), sn[3])
+        })
+        .collect()
+}
+
+#[test]
+fn the_lunar_tables_match_known_korean_dates() {
+    let months = lunar_months();
+    let solar = |y, m, d| dot(from_jdn(solar_of_lunar(&months, y, m, d)));
+    // 설날, 추석 and 부처님오신날 from the reference (KASI via korean-lunar-calendar).
+    assert_eq!(solar(2024, 1, 1), "2024.2.10");
+    assert_eq!(solar(1997, 1, 1), "1997.2.8");
+    assert_eq!(solar(2027, 1, 1), "2027.2.7");
+    assert_eq!(solar(2023, 8, 15), "2023.9.29");
+    assert_eq!(solar(2024, 8, 15), "2024.9.17");
+    assert_eq!(solar(2025, 8, 15), "2025.10.6");
+    assert_eq!(solar(2026, 8, 15), "2026.9.25");
+    assert_eq!(solar(2023, 4, 8), "2023.5.27");
+    assert_eq!(solar(2024, 4, 8), "2024.5.15");
+    assert_eq!(solar(2025, 4, 8), "2025.5.5");
+    assert_eq!(solar(2026, 4, 8), "2026.5.24");
+    // Korea, not China: 1942's month 8 and 2040's 추석.
+    assert_eq!(solar(1942, 8, 15), "1942.9.25");
+    assert_eq!(solar(2040, 8, 15), "2040.9.21");
+    // Leap months: 2017 윤5월 (China had 闰六月), 2020 윤4월, 2023 윤2월.
+    assert_eq!(lunar_dot(lunar_of(&months, jdn(2017, 6, 24))), "2017.윤5.1");
+    assert_eq!(lunar_dot(lunar_of(&months, jdn(2020, 5, 23))), "2020.윤4.1");
+    assert_eq!(lunar_dot(lunar_of(&months, jdn(1999, 2, 28))), "1999.1.13");
+    assert_eq!(lunar_dot(lunar_of(&months, jdn(2023, 3, 22))), "2023.윤2.1");
+}
+
+#[test]
+fn hrmcr_date_golds_follow_solar_day_counting() {
+    let months = lunar_months();
+    let (mut naive_differs, mut lunar_items, mut leap_answers) = (0, 0, 0);
+    let mut kinds = BTreeSet::new();
+    let mut holiday_kinds = BTreeSet::new();
+    for r in records("hrmcr_date", 150) {
+        let inst = &r.instance;
+        let s = |k: &str| {
+            inst[k]
+                .as_str()
+                .unwrap_or_else(|| panic!("{k}"))
+                .to_string()
+        };
+        let i = |k: &str| inst[k].as_i64().unwrap_or_else(|| panic!("{k}"));
+        let (year, holiday, word, n) =
+            (i("year"), s("holiday"), s("relative_word"), i("days_after"));
+        let lunar_ask = s("asked_calendar") == "lunar";
+        let offset = offset_of(&word);
+        assert_eq!(i("relative_offset"), offset, "{}", r.id);
+
+        // The holiday, from this file's tables.
+        let (is_lunar, hm, hd, today) =
+            if let Some(&(_, m, d)) = LUNAR_HOLIDAYS.iter().find(|h| h.0 == holiday) {
+                (true, m, d, solar_of_lunar(&months, year, m, d))
+            } else {
+                let &(_, m, d) = SOLAR_HOLIDAYS
+                    .iter()
+                    .find(|h| h.0 == holiday)
+                    .unwrap_or_else(|| panic!("unknown holiday {holiday}"));
+                (false, m, d, jdn(year, m, d))
+            };
+        holiday_kinds.insert(is_lunar);
+        assert_eq!(s("holiday_calendar") == "lunar", is_lunar, "{}", r.id);
+        assert_eq!(s("holiday_solar"), dot(from_jdn(today)), "{}", r.id);
+        if !is_lunar {
+            assert!(year >= 1960, "{}: solar holidays from 1960", r.id);
+        }
+
+        // Count days on solar dates, convert at the end.
+        let birthday = today + offset;
+        let target = birthday + n;
+        let expected = if lunar_ask {
+            lunar_dot(lunar_of(&months, target))
+        } else {
+            dot(from_jdn(target))
+        };
+        assert_eq!(r.answer, expected, "{}", r.id);
+        assert_eq!(
+            r.answer_kind,
+            if lunar_ask { "text" } else { "date" },
+            "{}",
+            r.id
+        );
+        kinds.insert(r.answer_kind.clone());
+        leap_answers += usize::from(r.answer.contains('윤'));
+
+        // The prompt says what the instance says.
+        let q = &r.question;
+        assert!(
+            q.contains(&format!("{year}년 {holiday}에 \"{word}")),
+            "{}",
+            r.id
+        );
+        assert!(
+            q.contains(&format!(
+                "{n}일 후는 {}으로",
+                if lunar_ask { "음력" } else { "양력" }
+            )),
+            "{}",
+            r.id
+        );
+        assert_eq!(r.solution.lines().count(), 5, "{}: five steps", r.id);
+        assert!(
+            r.solution
+                .contains(&format!("생일은 양력 {}", long_ko(from_jdn(birthday)))),
+            "{}",
+            r.id
+        );
+
+        // The lunar table in the prompt is right and covers the span.
+        let table = table_lines(q);
+        if is_lunar || lunar_ask {
+            lunar_items += 1;
+            assert!(!table.is_empty(), "{}: a lunar table", r.id);
+            for &(y, m, leap, start, len) in &table {
+                let mo = lunar_of(&months, start);
+                assert_eq!((mo.0, mo.1, mo.2, mo.3), (y, m, 1, leap), "{}", r.id);
+                let month = months.iter().find(|x| x.start == start).expect("month");
+                assert_eq!(month.len, len, "{}: month length", r.id);
+            }
+            for w in table.windows(2) {
+                assert_eq!(w[0].3 + w[0].4, w[1].3, "{}: consecutive months", r.id);
+            }
+            let first = table[0].3;
+            let last = table[table.len() - 1];
+            assert!(
+                first <= birthday.min(today),
+                "{}: table starts early enough",
+                r.id
+            );
+            assert!(
+                target < last.3 + last.4,
+                "{}: table reaches the answer",
+                r.id
+            );
+        } else {
+            assert!(
+                table.is_empty(),
+                "{}: no lunar table for a solar-only item",
+                r.id
+            );
+        }
+
+        // The bug class: day arithmetic on lunar dates with solar month lengths.
+        if is_lunar || lunar_ask {
+            let naive = if is_lunar {
+                // The holiday's lunar date read as if it were a solar date.
+                let (y, m, d) = from_jdn(jdn(year, hm, hd) + offset + n);
+                if lunar_ask {
+                    Some(format!("{y}.{m}.{d}"))
+                } else {
+                    months
+                        .iter()
+                        .find(|x| x.year == y && x.month == m && !x.leap && d <= x.len)
+                        .map(|x| dot(from_jdn(x.start + d - 1)))
+                }
+            } else {
+                // Convert first, then add days with solar month lengths.
+                let (ly, lm, ld, _) = lunar_of(&months, birthday);
+                is_gregorian(ly, lm, ld).then(|| dot(from_jdn(jdn(ly, lm, ld) + n)))
+            };
+            if naive.as_deref() != Some(r.answer.as_str()) {
+                naive_differs += 1;
+            }
+        }
+    }
+    assert_eq!(kinds.len(), 2, "solar and lunar answers occur");
+    assert_eq!(holiday_kinds.len(), 2, "solar and lunar holidays occur");
+    assert!(
+        leap_answers >= 10,
+        "leap-month answers occur: {leap_answers}"
+    );
+    assert!(
+        naive_differs * 2 > lunar_items,
+        "the naive lunar arithmetic differs on most lunar items ({naive_differs} of {lunar_items})"
+    );
+}
+
+// ---------------------------------------------------------------- zodiac
+
+/// 띠 by (year − 4) mod 12; 1996 was a year of the rat.
+const ANIMALS: [&str; 12] = [
+    "쥐",
+    "소",
+    "호랑이",
+    "토끼",
+    "용",
+    "뱀",
+    "말",
+    "양",
+    "원숭이",
+    "닭",
+    "개",
+    "돼지",
+];
+
+fn animal(year: i64) -> &'static str {
+    ANIMALS[(year - 4).rem_euclid(12) as usize]
+}
+
+/// Years between birth and university entry beyond the usual 19.
+fn shift(kind: &str) -> i64 {
+    match kind {
+        "early" => -1,
+        "on_time" => 0,
+        "jaesu" => 1,
+        "samsu" => 2,
+        other => panic!("unknown entry kind {other}"),
+    }
+}
+
+fn noun(kind: &str) -> &'static str {
+    match kind {
+        "early" => "빠른 년생",
+        "on_time" => "제때 입학",
+        "jaesu" => "재수",
+        _ => "삼수",
+    }
+}
+
+/// Every birth year of the other person allowed by the stated facts.
+fn candidate_years(inst: &Value, my_birth: i64, other_entry: i64, use_speech: bool) -> Vec<i64> {
+    let kinds: Vec<&str> = inst["other_entry_kinds"]
+        .as_array()
+        .expect("kinds")
+        .iter()
+        .map(|k| k.as_str().expect("kind"))
+        .collect();
+    let speech = inst["speech_given"].as_bool().expect("speech_given") && use_speech;
+    let they_polite = inst["other_speaks_polite"].as_bool().expect("polite");
+    let i_polite = inst["i_speak_polite"].as_bool().expect("polite");
+    (1800..2200)
+        .filter(|&y| kinds.iter().any(|k| y + 19 + shift(k) == other_entry))
+        .filter(|&y| {
+            // 존댓말 to anyone born in an earlier year, 반말 otherwise.
+            !speech || (they_polite == (my_birth < y) && i_polite == (y < my_birth))
+        })
+        .collect()
+}
+
+#[test]
+fn hrmcr_zodiac_golds_follow_the_stated_conventions() {
+    let (mut ignore_birthday_differs, mut international) = (0, 0);
+    let (mut ignore_shift_differs, mut speech_needed) = (0, 0);
+    let mut animals = BTreeSet::new();
+    for r in records("hrmcr_zodiac", 150) {
+        let inst = &r.instance;
+        let i = |k: &str| inst[k].as_i64().unwrap_or_else(|| panic!("{k}"));
+        let s = |k: &str| {
+            inst[k]
+                .as_str()
+                .unwrap_or_else(|| panic!("{k}"))
+                .to_string()
+        };
+        let steps = i("steps");
+        let now = i("current_year");
+        let q = &r.question;
+        let expected_steps = match r.tier.as_str() {
+            "easy" => 3,
+            "medium" => 5,
+            _ => 7,
+        };
+        assert_eq!(steps, expected_steps, "{}", r.id);
+        assert_eq!(r.solution.lines().count() as i64, steps, "{}", r.id);
+
+        let (my_birth, my_entry, naive_birth) = if steps == 3 {
+            let e = i("my_entry_year");
+            assert!(
+                q.contains(&format!("나는 {e}년에 대학에 입학한")),
+                "{}",
+                r.id
+            );
+            (None, e, None)
+        } else {
+            let age = i("my_age");
+            let kind = s("my_entry_kind");
+            let birth = if s("age_system") == "counting" {
+                assert!(q.contains(&format!("세는 나이로 {age}살")), "{}", r.id);
+                now - age + 1
+            } else {
+                international += 1;
+                assert!(q.contains(&format!("만 {age}세")), "{}", r.id);
+                let t: Vec<i64> = s("today")
+                    .split('.')
+                    .map(|x| x.parse().expect("n"))
+                    .collect();
+                let b: Vec<i64> = s("my_birthday")
+                    .split('.')
+                    .map(|x| x.parse().expect("n"))
+                    .collect();
+                assert_eq!(t[0], now);
+                assert!(
+                    q.contains(&format!("오늘은 {now}년 {}월 {}일", t[1], t[2])),
+                    "{}",
+                    r.id
+                );
+                assert!(
+                    q.contains(&format!("내 생일은 {}월 {}일", b[0], b[1])),
+                    "{}",
+                    r.id
+                );
+                if kind == "early" {
+                    assert!(
+                        b[0] <= 2,
+                        "{}: a 빠른 년생 is born in January or February",
+                        r.id
+                    );
+                }
+                let before = (t[1], t[2]) < (b[0], b[1]);
+                now - age - i64::from(before)
+            };
+            let naive = if s("age_system") == "counting" {
+                now - age + 1
+            } else {
+                now - age
+            };
+            (
+                Some(birth),
+                birth + 19 + shift(&kind),
+                Some(naive + 19 + shift(&kind)),
+            )
+        };
+        assert!(my_entry <= now, "{}", r.id);
+
+        let (rel, gap, name) = (s("relation"), i("gap"), s("name"));
+        let other_entry = match rel.as_str() {
+            "선배" => my_entry - gap,
+            "후배" => my_entry + gap,
+            "동기" => {
+                assert_eq!(gap, 0);
+                my_entry
+            }
+            other => panic!("unknown relation {other}"),
+        };
+        assert!(other_entry <= now, "{}", r.id);
+        let phrase = if rel == "동기" {
+            "내 동기입니다".to_string()
+        } else {
+            format!("내 {gap}년 {rel}입니다")
+        };
+        assert!(q.contains(&phrase), "{}: {phrase}", r.id);
+        assert!(
+            q.contains(&format!("{name}의 띠는 무엇입니까?")),
+            "{}",
+            r.id
+        );
+        for k in inst["other_entry_kinds"].as_array().expect("kinds") {
+            assert!(q.contains(noun(k.as_str().expect("kind"))), "{}", r.id);
+        }
+        if inst["speech_given"].as_bool() == Some(true) {
+            let they = if inst["other_speaks_polite"] == true {
+                "존댓말"
+            } else {
+                "반말"
+            };
+            let me = if inst["i_speak_polite"] == true {
+                "존댓말"
+            } else {
+                "반말"
+            };
+            assert!(
+                q.contains(&format!(
+                    "나에게 {they}을 쓰고, 나는 {name}에게 {me}을 씁니다"
+                )),
+                "{}",
+                r.id
+            );
+        }
+
+        let years = candidate_years(inst, my_birth.unwrap_or(0), other_entry, true);
+        let found: BTreeSet<&str> = years.iter().map(|&y| animal(y)).collect();
+        assert_eq!(
+            found.len(),
+            1,
+            "{}: the facts give one animal, got {years:?}",
+            r.id
+        );
+        assert_eq!(r.answer, animal(years[0]), "{}", r.id);
+        animals.insert(r.answer.clone());
+
+        // The checks can fail: each stated fact changes some answers.
+        if steps == 7 {
+            let loose = candidate_years(inst, my_birth.expect("birth"), other_entry, false);
+            assert!(
+                loose.len() >= 2,
+                "{}: without the speech rule the answer is open",
+                r.id
+            );
+            speech_needed += 1;
+        }
+        if let Some(naive_entry) = naive_birth {
+            if naive_entry != my_entry {
+                ignore_birthday_differs += 1;
+            }
+        }
+        let kinds = inst["other_entry_kinds"].as_array().expect("kinds");
+        if kinds.len() == 1 && shift(kinds[0].as_str().expect("kind")) != 0 {
+            let on_time = other_entry - 19;
+            if animal(on_time) != r.answer {
+                ignore_shift_differs += 1;
+            }
+        }
+    }
+    assert_eq!(animals.len(), 12, "every animal occurs");
+    assert!(
+        speech_needed >= 100,
+        "the hard tier always needs the speech rule"
+    );
+    assert!(
+        ignore_birthday_differs * 3 > international,
+        "ignoring the birthday changes many 만 나이 items ({ignore_birthday_differs} of {international})"
+    );
+    assert!(
+        ignore_shift_differs >= 50,
+        "ignoring 재수/빠른 년생 changes many items"
+    );
+}
