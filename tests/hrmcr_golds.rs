@@ -13,7 +13,7 @@ use serde_json::Value;
 use std::collections::BTreeSet;
 
 fn records(name: &str, per_tier: u64) -> Vec<Record> {
-    let program = common::load(&common::root().join(format!("puzzles/{name}.puzzle")));
+    let program = common::load(&common::root().join(format!("suites/hrmcr/{name}.puzzle")));
     let mut out = Vec::new();
     for tier in program.tier_names() {
         for i in 0..per_tier {
