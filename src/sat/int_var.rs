@@ -88,8 +88,12 @@ impl Model {
         }
     }
 
-    /// The order literal `[x ≤ values[idx]]`, created and channelled to the
-    /// one-hot literals on first use.
+    /// The order literal `[x ≤ values[idx]]`. On first use every order
+    /// literal of `x` is created at once and channelled to the one-hot
+    /// literals in both directions (`[x ≤ vᵢ] → [x ≤ vᵢ₊₁]` and
+    /// `[x = vᵢ] ⇔ [x ≤ vᵢ] ∧ ¬[x ≤ vᵢ₋₁]`), so unit propagation moves
+    /// freely between bounds and values. A two-valued variable needs no new
+    /// literal: `[x ≤ v₀]` is `[x = v₀]`.
     pub(crate) fn order_lit_idx(&mut self, x: IntVar, idx: usize) -> Result<Lit, SatError> {
         let d = self.data(x)?;
         let n = d.values.len();
@@ -99,18 +103,33 @@ impl Model {
         if let Some(l) = d.order[idx] {
             return Ok(l);
         }
-        let lits = d.lits.clone();
-        self.reserve(1, n)?;
-        let o = self.new_bool()?;
-        for (i, &e) in lits.iter().enumerate() {
-            if i <= idx {
-                self.add_clause(&[!e, o])?;
-            } else {
-                self.add_clause(&[!e, !o])?;
-            }
+        if n == 2 {
+            let e = d.lits[0];
+            self.ints[x.0].order[0] = Some(e);
+            return Ok(e);
         }
-        self.ints[x.0].order[idx] = Some(o);
-        Ok(o)
+        let lits = d.lits.clone();
+        self.reserve(n - 1, 4 * n)?;
+        let mut order = Vec::with_capacity(n);
+        for _ in 0..n - 1 {
+            order.push(self.new_bool()?);
+        }
+        order.push(self.t);
+        for i in 0..n {
+            let below = if i == 0 { !self.t } else { order[i - 1] };
+            if i + 1 < n - 1 {
+                self.add_clause(&[!order[i], order[i + 1]])?;
+            }
+            self.add_clause(&[!lits[i], order[i]])?;
+            self.add_clause(&[!lits[i], !below])?;
+            self.add_clause(&[!order[i], below, lits[i]])?;
+        }
+        order.pop();
+        let slots = &mut self.ints[x.0].order;
+        for (slot, o) in slots.iter_mut().zip(order) {
+            *slot = Some(o);
+        }
+        Ok(self.ints[x.0].order[idx].unwrap_or(self.t))
     }
 
     /// The literal `[x ≤ v]` for any integer `v`.

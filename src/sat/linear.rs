@@ -51,6 +51,13 @@ impl LinExpr {
     }
 }
 
+/// A sum in the order encoding: sorted reachable `values` and `ge[i]` ⇔
+/// `sum ≥ values[i]` (`ge[0]` is the true literal).
+pub(crate) struct OrderSum {
+    pub(crate) values: Vec<i64>,
+    pub(crate) ge: Vec<Lit>,
+}
+
 impl Model {
     /// An integer variable equal to `expr`; its domain is the exact set of
     /// reachable sums. Fails with a limit error (before allocating) when the
@@ -122,11 +129,154 @@ impl Model {
     }
 
     /// A literal equivalent to `expr op k`.
+    ///
+    /// Encoded with order literals only (see [`Model::order_sum`]): unit
+    /// propagation then keeps the bounds of every partial sum consistent in
+    /// both directions, which the one-hot partial sums of
+    /// [`Model::linear_var`] do not.
     pub fn linear(&mut self, expr: &LinExpr, op: CmpOp, k: i64) -> Result<Lit, SatError> {
-        let s = self.linear_var(expr)?;
-        self.cmp_const(s, op, k)
+        let terms: Vec<(i64, IntVar)> = expr.terms.iter().copied().filter(|t| t.0 != 0).collect();
+        let k = k.checked_sub(expr.constant).ok_or(SatError::Overflow)?;
+        if let [(c, x)] = terms.as_slice() {
+            if *c == 1 {
+                return self.cmp_const(*x, op, k);
+            }
+        }
+        let sum = self.order_sum(&terms)?;
+        let t = self.t;
+        // `[sum ≥ v]` for any integer `v`.
+        let ge = |v: i64| -> Lit {
+            let i = sum.values.partition_point(|&w| w < v);
+            if i == 0 {
+                t
+            } else if i >= sum.values.len() {
+                !t
+            } else {
+                sum.ge[i]
+            }
+        };
+        let next = k.checked_add(1).ok_or(SatError::Overflow)?;
+        Ok(match op {
+            CmpOp::Ge => ge(k),
+            CmpOp::Gt => ge(next),
+            CmpOp::Lt => !ge(k),
+            CmpOp::Le => !ge(next),
+            CmpOp::Eq => {
+                let (a, b) = (ge(k), !ge(next));
+                self.and(&[a, b])?
+            }
+            CmpOp::Ne => {
+                let (a, b) = (ge(k), !ge(next));
+                !self.and(&[a, b])?
+            }
+        })
     }
 
+    /// `Σ cᵢ·xᵢ` in the order encoding: the sorted reachable values and, for
+    /// each, a literal `ge[i]` ⇔ `sum ≥ values[i]` (`ge[0]` is true). Partial
+    /// sums are added one term at a time with the clauses
+    /// `[a ≥ aᵢ] ∧ [b ≥ bⱼ] → [s ≥ aᵢ + bⱼ]` and
+    /// `[a ≤ aᵢ] ∧ [b ≤ bⱼ] → [s ≤ aᵢ + bⱼ]`, which make each `ge` literal
+    /// exactly its meaning in every assignment (so the result can be reified).
+    pub(crate) fn order_sum(&mut self, terms: &[(i64, IntVar)]) -> Result<OrderSum, SatError> {
+        let mut acc = OrderSum {
+            values: vec![0],
+            ge: vec![self.t],
+        };
+        for &(c, x) in terms {
+            let term = self.order_term(c, x)?;
+            acc = self.order_add(&acc, &term)?;
+        }
+        Ok(acc)
+    }
+
+    /// `c·x` as an [`OrderSum`] over the order literals of `x`.
+    fn order_term(&mut self, c: i64, x: IntVar) -> Result<OrderSum, SatError> {
+        let n = self.data(x)?.values.len();
+        let mut values = Vec::with_capacity(n);
+        let mut ge = Vec::with_capacity(n);
+        if c > 0 {
+            for i in 0..n {
+                let v = self.ints[x.0].values[i];
+                values.push(c.checked_mul(v).ok_or(SatError::Overflow)?);
+                // c·x ≥ c·vᵢ ⇔ ¬[x ≤ vᵢ₋₁]
+                ge.push(if i == 0 {
+                    self.t
+                } else {
+                    !self.order_lit_idx(x, i - 1)?
+                });
+            }
+        } else {
+            for i in (0..n).rev() {
+                let v = self.ints[x.0].values[i];
+                values.push(c.checked_mul(v).ok_or(SatError::Overflow)?);
+                // c·x ≥ c·vᵢ ⇔ [x ≤ vᵢ]
+                ge.push(self.order_lit_idx(x, i)?);
+            }
+        }
+        Ok(OrderSum { values, ge })
+    }
+
+    /// `a + b` as a new [`OrderSum`].
+    fn order_add(&mut self, a: &OrderSum, b: &OrderSum) -> Result<OrderSum, SatError> {
+        if a.values.len() == 1 || b.values.len() == 1 {
+            // A constant side shifts the other.
+            let (k, other) = if a.values.len() == 1 {
+                (a.values[0], b)
+            } else {
+                (b.values[0], a)
+            };
+            let values = other
+                .values
+                .iter()
+                .map(|&v| v.checked_add(k).ok_or(SatError::Overflow))
+                .collect::<Result<_, _>>()?;
+            return Ok(OrderSum {
+                values,
+                ge: other.ge.clone(),
+            });
+        }
+        let work = a.values.len().saturating_mul(b.values.len());
+        self.reserve(work, work.saturating_mul(2))?;
+        let mut values = Vec::with_capacity(work);
+        for &x in &a.values {
+            for &y in &b.values {
+                values.push(x.checked_add(y).ok_or(SatError::Overflow)?);
+            }
+        }
+        values.sort_unstable();
+        values.dedup();
+        let n = values.len();
+        let mut ge = Vec::with_capacity(n);
+        ge.push(self.t);
+        for _ in 1..n {
+            ge.push(self.new_bool()?);
+        }
+        let f = !self.t;
+        // `[s ≥ values[i]]` with out-of-range indices as constants.
+        let at = |i: usize| if i < n { ge[i] } else { f };
+        for i in 1..n.saturating_sub(1) {
+            self.add_clause(&[!ge[i + 1], ge[i]])?;
+        }
+        let (na, nb) = (a.values.len(), b.values.len());
+        for i in 0..na {
+            for j in 0..nb {
+                let sum = a.values[i] + b.values[j];
+                let s = values.partition_point(|&v| v < sum);
+                // a ≥ aᵢ ∧ b ≥ bⱼ → s ≥ aᵢ + bⱼ
+                if s > 0 {
+                    self.add_clause(&[!a.ge[i], !b.ge[j], ge[s]])?;
+                }
+                // a < aᵢ₊₁ ∧ b < bⱼ₊₁ → s < (aᵢ + bⱼ)'s successor
+                let a_next = if i + 1 < na { a.ge[i + 1] } else { f };
+                let b_next = if j + 1 < nb { b.ge[j + 1] } else { f };
+                if s + 1 < n {
+                    self.add_clause(&[a_next, b_next, !at(s + 1)])?;
+                }
+            }
+        }
+        Ok(OrderSum { values, ge })
+    }
     /// A literal equivalent to `expr op y` for an integer variable `y`.
     pub fn linear_var_cmp(
         &mut self,
