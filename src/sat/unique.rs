@@ -40,6 +40,26 @@ impl Model {
         Ok(!sat?)
     }
 
+    /// Whether `assumptions` and the clause `OR lits` can hold together.
+    /// The clause is only temporary: it is guarded by a fresh activation
+    /// literal that is disabled afterwards.
+    pub fn solve_with_clause(
+        &mut self,
+        assumptions: &[Lit],
+        lits: &[Lit],
+    ) -> Result<bool, SatError> {
+        let act = self.new_bool()?;
+        let mut clause = Vec::with_capacity(lits.len() + 1);
+        clause.push(!act);
+        clause.extend_from_slice(lits);
+        self.add_clause(&clause)?;
+        let mut a = assumptions.to_vec();
+        a.push(act);
+        let sat = self.solve(&a);
+        self.add_clause(&[!act])?;
+        sat
+    }
+
     /// Enumerate up to `limit` distinct assignments of `vars` that extend to
     /// solutions under `assumptions`. Blocking clauses are guarded by an
     /// activation literal that is disabled afterwards.
