@@ -617,18 +617,29 @@ impl Constraints {
         let mut active = self.clues.clone();
         let mut chosen = Vec::new();
         // With `of EXPR`, uniqueness is that of the expression's value.
-        let differs = match &of {
-            Some(v) => Some({
-                let t = self.differs(v, &solution, span)?;
-                self.lit(&t).map_err(|e| sat_error(e, span))?
-            }),
+        let differs_term = match &of {
+            Some(v) => Some(self.differs(v, &solution, span)?),
             None => None,
         };
+        let differs = match &differs_term {
+            Some(t) => Some(self.lit(t).map_err(|e| sat_error(e, span))?),
+            None => None,
+        };
+        // Whether a model of `active` shows that it is not yet unique.
+        let counterexample = |m: &[i64]| match &differs_term {
+            None => m != solution.as_slice(),
+            Some(t) => t.eval(m) == Some(true),
+        };
+        // Full assignments known to satisfy `active` (models found after SAT
+        // verdicts, dropped when a new clue rules them out). A candidate one
+        // of them violates is certainly not implied, and one that differs
+        // from the hidden solution shows it is not unique, so those solves
+        // are skipped; the verdicts, and so the item, are the same.
+        let mut pool: Vec<Vec<i64>> = Vec::new();
         let mut unique = self.unique_check(&active, differs, &solution, span)?;
-        // A full assignment known to satisfy `active` (the last model after a
-        // SAT verdict). A candidate it violates is certainly not implied, so
-        // that solve can be skipped; the verdict, and so the item, is the same.
-        let mut witness = if unique { None } else { self.complete_model() };
+        if !unique {
+            remember(&mut pool, self.complete_model());
+        }
         for i in order {
             if unique {
                 break;
@@ -636,17 +647,14 @@ impl Constraints {
             let (label, term) = &cands[i];
             let lit = &self.lit(term).map_err(|e| sat_error(e, span))?;
             // Skip a clue the current ones already imply.
-            let informative = if witness
-                .as_ref()
-                .is_some_and(|w| term.eval(w) == Some(false))
-            {
+            let informative = if pool.iter().any(|w| term.eval(w) == Some(false)) {
                 true
             } else {
                 active.push(!*lit);
                 let sat = self.model.solve(&active).map_err(|e| sat_error(e, span))?;
                 active.pop();
                 if sat {
-                    witness = self.complete_model();
+                    remember(&mut pool, self.complete_model());
                 }
                 sat
             };
@@ -658,8 +666,16 @@ impl Constraints {
             }
             active.push(*lit);
             chosen.push(label.clone());
-            unique = self.unique_check(&active, differs, &solution, span)?;
-            witness = if unique { None } else { self.complete_model() };
+            pool.retain(|w| term.eval(w) == Some(true));
+            unique = if pool.iter().any(|w| counterexample(w)) {
+                false
+            } else {
+                let u = self.unique_check(&active, differs, &solution, span)?;
+                if !u {
+                    remember(&mut pool, self.complete_model());
+                }
+                u
+            };
         }
         if !unique {
             return Ok(Outcome::Reject);
@@ -906,6 +922,17 @@ impl Walk {
             self.fixed.push(c.model.eq_lit(c.vars[id], value));
         }
         Ok(solution)
+    }
+}
+
+/// Keeps a model in a bounded pool of known models (the oldest goes first).
+fn remember(pool: &mut Vec<Vec<i64>>, model: Option<Vec<i64>>) {
+    const POOL: usize = 32;
+    if let Some(m) = model {
+        if pool.len() >= POOL {
+            pool.remove(0);
+        }
+        pool.push(m);
     }
 }
 
