@@ -346,7 +346,12 @@ impl Constraints {
             let perm = interp.sampler(span)?.permutation(self.domains[id].len());
             prefs.push(perm.iter().map(|&i| self.domains[id][i]).collect());
         }
+        let free = order
+            .iter()
+            .map(|&id| self.model.is_free(self.vars[id], &fixed))
+            .collect();
         let mut walk = Walk {
+            free,
             witness: self.model_values(),
             refuted: prefs
                 .iter()
@@ -826,6 +831,8 @@ impl Constraints {
 ///   the run needed before the next one.
 struct Walk {
     order: Vec<usize>,
+    /// Unknowns no rule or clue mentions: any value extends any model.
+    free: Vec<bool>,
     prefs: Vec<Vec<i64>>,
     refuted: Vec<Vec<bool>>,
     witness: Vec<Option<i64>>,
@@ -845,6 +852,12 @@ impl Walk {
             let mut first_try = true;
             let mut tested_ne = false;
             let value = loop {
+                if self.free[k] {
+                    // The first value extends the witness.
+                    let v = self.prefs[k][0];
+                    self.witness[id] = Some(v);
+                    break v;
+                }
                 let w = self.witness[id];
                 if rest_done {
                     if let Some(w) = w {
@@ -867,7 +880,7 @@ impl Walk {
                 if forced_run >= rest_wait {
                     // Does any unknown left prefer a value to the witness's?
                     let mut clause = Vec::new();
-                    for j in k..self.order.len() {
+                    for j in (k..self.order.len()).filter(|&j| !self.free[j]) {
                         let y = self.order[j];
                         let Some(wy) = self.witness[y] else { continue };
                         for (i, &v) in self.prefs[j].iter().enumerate() {

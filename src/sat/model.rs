@@ -17,6 +17,11 @@ pub struct Model {
     pub(crate) t: Lit,
     pub(crate) ints: Vec<IntData>,
     pub(crate) has_model: bool,
+    /// Per variable: whether it occurs in a clause other than the
+    /// definition of an integer's own literals.
+    pub(crate) touched: Vec<bool>,
+    /// Nonzero while an integer's own literals are being defined.
+    pub(crate) defining: u32,
 }
 
 impl Model {
@@ -35,6 +40,8 @@ impl Model {
             t: Lit::pos(super::backend::Var(0)),
             ints: Vec::new(),
             has_model: false,
+            touched: Vec::new(),
+            defining: 0,
         };
         let v = m.new_bool()?;
         m.t = v;
@@ -88,6 +95,7 @@ impl Model {
             });
         }
         self.n_vars += 1;
+        self.touched.push(false);
         Ok(Lit::pos(self.backend.new_var()))
     }
 
@@ -124,6 +132,13 @@ impl Model {
             });
         }
         self.n_clauses += 1;
+        if self.defining == 0 {
+            for l in &c {
+                if let Some(t) = self.touched.get_mut(l.var().index()) {
+                    *t = true;
+                }
+            }
+        }
         self.backend.add_clause(&c);
         Ok(())
     }
