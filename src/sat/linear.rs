@@ -142,9 +142,24 @@ impl Model {
                 return self.cmp_const(*x, op, k);
             }
         }
-        let sum = self.order_sum(&terms)?;
+        let mut parts = Vec::with_capacity(terms.len());
+        for &(c, x) in &terms {
+            parts.push(self.order_term(c, x)?);
+        }
+        self.compare_sum(parts, op, k)
+    }
+
+    /// A literal equivalent to `Σ parts op k`.
+    pub(crate) fn compare_sum(
+        &mut self,
+        parts: Vec<OrderSum>,
+        op: CmpOp,
+        k: i64,
+    ) -> Result<Lit, SatError> {
+        let next = k.checked_add(1).ok_or(SatError::Overflow)?;
+        let sum = self.order_sum(parts, k.saturating_sub(1), next)?;
         let t = self.t;
-        // `[sum ≥ v]` for any integer `v`.
+        // `[sum ≥ v]` for `v` in `{k, k + 1}`.
         let ge = |v: i64| -> Lit {
             let i = sum.values.partition_point(|&w| w < v);
             if i == 0 {
@@ -155,7 +170,6 @@ impl Model {
                 sum.ge[i]
             }
         };
-        let next = k.checked_add(1).ok_or(SatError::Overflow)?;
         Ok(match op {
             CmpOp::Ge => ge(k),
             CmpOp::Gt => ge(next),
@@ -172,26 +186,81 @@ impl Model {
         })
     }
 
-    /// `Σ cᵢ·xᵢ` in the order encoding: the sorted reachable values and, for
-    /// each, a literal `ge[i]` ⇔ `sum ≥ values[i]` (`ge[0]` is true). Partial
-    /// sums are added one term at a time with the clauses
-    /// `[a ≥ aᵢ] ∧ [b ≥ bⱼ] → [s ≥ aᵢ + bⱼ]` and
-    /// `[a ≤ aᵢ] ∧ [b ≤ bⱼ] → [s ≤ aᵢ + bⱼ]`, which make each `ge` literal
-    /// exactly its meaning in every assignment (so the result can be reified).
-    pub(crate) fn order_sum(&mut self, terms: &[(i64, IntVar)]) -> Result<OrderSum, SatError> {
-        let mut acc = OrderSum {
-            values: vec![0],
-            ge: vec![self.t],
-        };
-        for &(c, x) in terms {
-            let term = self.order_term(c, x)?;
-            acc = self.order_add(&acc, &term)?;
+    /// The sum of `parts`, clamped to `[lo, hi]`, in the order encoding:
+    /// the sorted values and, for each, a literal `ge[i]` ⇔
+    /// `clamp(sum) ≥ values[i]` (`ge[0]` is true), exact for every `v` in
+    /// `(lo, hi]`. Parts are added in a balanced tree; each node is clamped
+    /// to the window that can still decide the result (the totalizer idea),
+    /// with the clauses `[a ≥ aᵢ] ∧ [b ≥ bⱼ] → [s ≥ aᵢ + bⱼ]` and
+    /// `[a ≤ aᵢ] ∧ [b ≤ bⱼ] → [s ≤ aᵢ + bⱼ]`, which make each literal exactly
+    /// its meaning in every assignment (so the result can be reified).
+    pub(crate) fn order_sum(
+        &mut self,
+        parts: Vec<OrderSum>,
+        lo: i64,
+        hi: i64,
+    ) -> Result<OrderSum, SatError> {
+        let (mut min, mut max) = (0i64, 0i64);
+        for p in &parts {
+            min = min.checked_add(p.values[0]).ok_or(SatError::Overflow)?;
+            max = max
+                .checked_add(p.values[p.values.len() - 1])
+                .ok_or(SatError::Overflow)?;
         }
-        Ok(acc)
+        let parts: Vec<(OrderSum, i64, i64)> = parts
+            .into_iter()
+            .map(|p| {
+                let (a, b) = (p.values[0], p.values[p.values.len() - 1]);
+                (p, a, b)
+            })
+            .collect();
+        Ok(self.sum_tree(parts, (min, max), (lo, hi))?.0)
+    }
+
+    /// One node of [`Model::order_sum`]: `parts` with their exact bounds,
+    /// the bounds of the whole sum and its window. Returns the node's sum
+    /// (clamped) with its exact bounds; clamping uses the exact bounds so
+    /// that a clamped child never misleads its parent.
+    fn sum_tree(
+        &mut self,
+        mut parts: Vec<(OrderSum, i64, i64)>,
+        total: (i64, i64),
+        window: (i64, i64),
+    ) -> Result<(OrderSum, i64, i64), SatError> {
+        if parts.len() <= 1 {
+            let t = self.t;
+            return Ok(parts.pop().unwrap_or((
+                OrderSum {
+                    values: vec![0],
+                    ge: vec![t],
+                },
+                0,
+                0,
+            )));
+        }
+        let right = parts.split_off(parts.len() / 2);
+        let (a, a_min, a_max) = self.sum_tree(parts, total, window)?;
+        let (b, b_min, b_max) = self.sum_tree(right, total, window)?;
+        let min = a_min.saturating_add(b_min);
+        let max = a_max.saturating_add(b_max);
+        // The rest of the whole sum lies in [total.0 - min, total.1 - max]:
+        // below `lo` and above `hi` of this node nothing more is decided.
+        // Clamped values stay within the node's own range, so that two
+        // clamped children never add up past their parent's window.
+        let lo = window
+            .0
+            .saturating_sub(total.1.saturating_sub(max))
+            .min(max);
+        let hi = window
+            .1
+            .saturating_sub(total.0.saturating_sub(min))
+            .max(min);
+        let s = self.order_add(&a, &b, lo, hi.max(lo))?;
+        Ok((s, min, max))
     }
 
     /// `c·x` as an [`OrderSum`] over the order literals of `x`.
-    fn order_term(&mut self, c: i64, x: IntVar) -> Result<OrderSum, SatError> {
+    pub(crate) fn order_term(&mut self, c: i64, x: IntVar) -> Result<OrderSum, SatError> {
         let n = self.data(x)?.values.len();
         let mut values = Vec::with_capacity(n);
         let mut ge = Vec::with_capacity(n);
@@ -217,61 +286,63 @@ impl Model {
         Ok(OrderSum { values, ge })
     }
 
-    /// `a + b` as a new [`OrderSum`].
-    fn order_add(&mut self, a: &OrderSum, b: &OrderSum) -> Result<OrderSum, SatError> {
-        if a.values.len() == 1 || b.values.len() == 1 {
-            // A constant side shifts the other.
-            let (k, other) = if a.values.len() == 1 {
-                (a.values[0], b)
-            } else {
-                (b.values[0], a)
-            };
-            let values = other
-                .values
-                .iter()
-                .map(|&v| v.checked_add(k).ok_or(SatError::Overflow))
-                .collect::<Result<_, _>>()?;
-            return Ok(OrderSum {
-                values,
-                ge: other.ge.clone(),
-            });
-        }
+    /// `clamp(a + b, lo, hi)` as a new [`OrderSum`].
+    fn order_add(
+        &mut self,
+        a: &OrderSum,
+        b: &OrderSum,
+        lo: i64,
+        hi: i64,
+    ) -> Result<OrderSum, SatError> {
         let work = a.values.len().saturating_mul(b.values.len());
         self.reserve(work, work.saturating_mul(2))?;
         let mut values = Vec::with_capacity(work);
         for &x in &a.values {
             for &y in &b.values {
-                values.push(x.checked_add(y).ok_or(SatError::Overflow)?);
+                values.push(x.checked_add(y).ok_or(SatError::Overflow)?.clamp(lo, hi));
             }
         }
         values.sort_unstable();
         values.dedup();
         let n = values.len();
+        // A constant side shifts the other (when nothing was clamped).
+        for (x, y) in [(a, b), (b, a)] {
+            if y.values.len() == 1
+                && n == x.values.len()
+                && x.values
+                    .iter()
+                    .zip(&values)
+                    .all(|(v, w)| v + y.values[0] == *w)
+            {
+                return Ok(OrderSum {
+                    values,
+                    ge: x.ge.clone(),
+                });
+            }
+        }
         let mut ge = Vec::with_capacity(n);
         ge.push(self.t);
         for _ in 1..n {
             ge.push(self.new_bool()?);
         }
         let f = !self.t;
-        // `[s ≥ values[i]]` with out-of-range indices as constants.
-        let at = |i: usize| if i < n { ge[i] } else { f };
         for i in 1..n.saturating_sub(1) {
             self.add_clause(&[!ge[i + 1], ge[i]])?;
         }
         let (na, nb) = (a.values.len(), b.values.len());
         for i in 0..na {
             for j in 0..nb {
-                let sum = a.values[i] + b.values[j];
+                let sum = (a.values[i] + b.values[j]).clamp(lo, hi);
                 let s = values.partition_point(|&v| v < sum);
                 // a ≥ aᵢ ∧ b ≥ bⱼ → s ≥ aᵢ + bⱼ
                 if s > 0 {
                     self.add_clause(&[!a.ge[i], !b.ge[j], ge[s]])?;
                 }
-                // a < aᵢ₊₁ ∧ b < bⱼ₊₁ → s < (aᵢ + bⱼ)'s successor
-                let a_next = if i + 1 < na { a.ge[i + 1] } else { f };
-                let b_next = if j + 1 < nb { b.ge[j + 1] } else { f };
+                // a ≤ aᵢ ∧ b ≤ bⱼ → s < (aᵢ + bⱼ)'s successor
                 if s + 1 < n {
-                    self.add_clause(&[a_next, b_next, !at(s + 1)])?;
+                    let a_next = if i + 1 < na { a.ge[i + 1] } else { f };
+                    let b_next = if j + 1 < nb { b.ge[j + 1] } else { f };
+                    self.add_clause(&[a_next, b_next, !ge[s + 1]])?;
                 }
             }
         }
