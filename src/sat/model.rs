@@ -22,6 +22,9 @@ pub struct Model {
     pub(crate) touched: Vec<bool>,
     /// Nonzero while an integer's own literals are being defined.
     pub(crate) defining: u32,
+    /// Activation literals of disabled temporary clauses not yet asserted
+    /// false (every solve assumes them false).
+    pub(crate) retired: Vec<Lit>,
 }
 
 impl Model {
@@ -42,6 +45,7 @@ impl Model {
             has_model: false,
             touched: Vec::new(),
             defining: 0,
+            retired: Vec::new(),
         };
         let v = m.new_bool()?;
         m.t = v;
@@ -152,7 +156,8 @@ impl Model {
     /// model can be read with [`Model::lit_value`] and [`Model::value_of`].
     pub fn solve(&mut self, assumptions: &[Lit]) -> Result<bool, SatError> {
         self.has_model = false;
-        let mut a = Vec::with_capacity(assumptions.len());
+        let mut a = Vec::with_capacity(assumptions.len() + self.retired.len());
+        a.extend(self.retired.iter().map(|&l| !l));
         for &l in assumptions {
             match self.const_value(l) {
                 Some(true) => {}

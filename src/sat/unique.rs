@@ -5,7 +5,23 @@ use super::backend::{Lit, SatError};
 use super::int_var::IntVar;
 use super::model::Model;
 
+/// Retired activation literals are asserted false in batches of this size;
+/// until then they are assumed false. Each new unit clause makes the solver
+/// simplify its whole clause database, so batching saves that work.
+const RETIRE_BATCH: usize = 32;
+
 impl Model {
+    /// Disables the temporary clauses guarded by `act` for good.
+    pub(crate) fn retire(&mut self, act: Lit) -> Result<(), SatError> {
+        self.retired.push(act);
+        if self.retired.len() >= RETIRE_BATCH {
+            for a in std::mem::take(&mut self.retired) {
+                self.add_clause(&[!a])?;
+            }
+        }
+        Ok(())
+    }
+
     /// `true` iff no solution satisfying `assumptions` differs from
     /// `solution` on `vars`. One solve of `assumptions ∧ act` with the
     /// clause `¬act ∨ OR_i (x_i ≠ σ_i)`; afterwards `¬act` is asserted so the
@@ -36,7 +52,7 @@ impl Model {
         let mut a = assumptions.to_vec();
         a.push(act);
         let sat = self.solve(&a);
-        self.add_clause(&[!act])?;
+        self.retire(act)?;
         Ok(!sat?)
     }
 
@@ -56,7 +72,7 @@ impl Model {
         let mut a = assumptions.to_vec();
         a.push(act);
         let sat = self.solve(&a);
-        self.add_clause(&[!act])?;
+        self.retire(act)?;
         sat
     }
 
@@ -89,7 +105,7 @@ impl Model {
             }
             Ok(())
         })();
-        self.add_clause(&[!act])?;
+        self.retire(act)?;
         res.map(|()| out)
     }
 
