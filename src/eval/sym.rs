@@ -79,19 +79,32 @@ impl IntTerm {
 
     /// `self + k·other`, or `None` on overflow.
     pub fn add_scaled(&self, other: &IntTerm, k: i64) -> Option<IntTerm> {
-        let mut terms = self.terms.clone();
+        let mut out = self.clone();
+        out.add_scaled_in_place(other, k)?;
+        Some(out)
+    }
+
+    /// `self += k·other` without copying `self` (so a long sum is built in
+    /// linear rather than quadratic time); `None` on overflow, leaving
+    /// `self` unspecified.
+    pub fn add_scaled_in_place(&mut self, other: &IntTerm, k: i64) -> Option<()> {
+        let mut cancelled = false;
         for (c, a) in &other.terms {
             let c = c.checked_mul(k)?;
-            match terms.iter_mut().find(|(_, b)| b == a) {
-                Some(slot) => slot.0 = slot.0.checked_add(c)?,
-                None => terms.push((c, a.clone())),
+            match self.terms.iter_mut().find(|(_, b)| b == a) {
+                Some(slot) => {
+                    slot.0 = slot.0.checked_add(c)?;
+                    cancelled |= slot.0 == 0;
+                }
+                None if c != 0 => self.terms.push((c, a.clone())),
+                None => {}
             }
         }
-        terms.retain(|(c, _)| *c != 0);
-        Some(IntTerm {
-            terms,
-            constant: self.constant.checked_add(other.constant.checked_mul(k)?)?,
-        })
+        if cancelled {
+            self.terms.retain(|(c, _)| *c != 0);
+        }
+        self.constant = self.constant.checked_add(other.constant.checked_mul(k)?)?;
+        Some(())
     }
 
     /// `k·self`, or `None` on overflow.

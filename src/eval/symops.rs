@@ -173,8 +173,8 @@ pub fn binary(op: BinOp, l: &Value, r: &Value, span: Span) -> EvalResult<Value> 
 pub fn sum(xs: &[Value], span: Span) -> EvalResult<Value> {
     let mut total = IntTerm::constant(0);
     for x in xs {
-        total = total
-            .add_scaled(&int_term(x, span)?, 1)
+        total
+            .add_scaled_in_place(&int_term(x, span)?, 1)
             .ok_or_else(|| overflow(span))?;
     }
     Ok(int_value(total))

@@ -326,63 +326,42 @@ impl Constraints {
     // ---------------------------------------------------------------- statements
 
     /// `sample solution`: a random solution by an oracle walk.
+    ///
+    /// The walk visits the unknowns in a random order and gives each the
+    /// first value of its own random order that keeps the model satisfiable;
+    /// the result is determined by SAT/UNSAT verdicts alone. Which solves
+    /// establish those verdicts is chosen for speed (see [`Walk`]).
     pub fn sample(&mut self, interp: &mut Interp<'_>, span: Span) -> EvalResult<Outcome> {
-        let mut fixed = self.clues.clone();
+        let fixed = self.clues.clone();
         if !self.model.solve(&fixed).map_err(|e| sat_error(e, span))? {
             if self.clues.is_empty() {
                 return Err(self.contradiction(span));
             }
             return Ok(Outcome::Reject);
         }
-        // `witness` is a full assignment known to satisfy `fixed`: the last
-        // model found. It only lets us skip a solve whose verdict it already
-        // proves (SAT); every choice still follows verdicts alone, so the
-        // sample does not depend on which model a backend returns.
-        let mut witness = self.model_values();
+        // Every draw happens up front, in the order the walk uses them.
         let order = interp.sampler(span)?.permutation(self.vars.len());
-        let mut solution = vec![0i64; self.vars.len()];
-        for id in order {
-            let domain = self.domains[id].clone();
-            let values = interp.sampler(span)?.permutation(domain.len());
-            // A shortcut with the same result as the scan below: when the
-            // unknown cannot differ from the witness, the scan would reject
-            // every other value and keep the witness's.
-            if let Some(w) = witness[id] {
-                if domain[values[0]] != w {
-                    fixed.push(!self.model.eq_lit(self.vars[id], w));
-                    let other = self.model.solve(&fixed).map_err(|e| sat_error(e, span))?;
-                    fixed.pop();
-                    if other {
-                        witness = self.model_values();
-                    } else {
-                        fixed.push(self.model.eq_lit(self.vars[id], w));
-                        solution[id] = w;
-                        continue;
-                    }
-                }
-            }
-            for (k, &vi) in values.iter().enumerate() {
-                let v = domain[vi];
-                let lit = self.model.eq_lit(self.vars[id], v);
-                let last = k + 1 == values.len();
-                fixed.push(lit);
-                // The model is satisfiable before this unknown, so its last
-                // remaining value needs no check.
-                let sat = if last || witness[id] == Some(v) {
-                    true
-                } else if self.model.solve(&fixed).map_err(|e| sat_error(e, span))? {
-                    witness = self.model_values();
-                    true
-                } else {
-                    false
-                };
-                if sat {
-                    solution[id] = v;
-                    break;
-                }
-                fixed.pop();
-            }
+        let mut prefs = Vec::with_capacity(order.len());
+        for &id in &order {
+            let perm = interp.sampler(span)?.permutation(self.domains[id].len());
+            prefs.push(perm.iter().map(|&i| self.domains[id][i]).collect());
         }
+        let free = order
+            .iter()
+            .map(|&id| self.model.is_free(self.vars[id], &fixed))
+            .collect();
+        let mut walk = Walk {
+            free,
+            witness: self.model_values(),
+            refuted: prefs
+                .iter()
+                .map(|p: &Vec<i64>| vec![false; p.len()])
+                .collect(),
+            prefs,
+            order,
+            fixed,
+        };
+        let solution = walk.run(self).map_err(|e| sat_error(e, span))?;
         self.solution = Some(solution);
         Ok(Outcome::Value(self.solution_value()))
     }
@@ -643,18 +622,29 @@ impl Constraints {
         let mut active = self.clues.clone();
         let mut chosen = Vec::new();
         // With `of EXPR`, uniqueness is that of the expression's value.
-        let differs = match &of {
-            Some(v) => Some({
-                let t = self.differs(v, &solution, span)?;
-                self.lit(&t).map_err(|e| sat_error(e, span))?
-            }),
+        let differs_term = match &of {
+            Some(v) => Some(self.differs(v, &solution, span)?),
             None => None,
         };
+        let differs = match &differs_term {
+            Some(t) => Some(self.lit(t).map_err(|e| sat_error(e, span))?),
+            None => None,
+        };
+        // Whether a model of `active` shows that it is not yet unique.
+        let counterexample = |m: &[i64]| match &differs_term {
+            None => m != solution.as_slice(),
+            Some(t) => t.eval(m) == Some(true),
+        };
+        // Full assignments known to satisfy `active` (models found after SAT
+        // verdicts, dropped when a new clue rules them out). A candidate one
+        // of them violates is certainly not implied, and one that differs
+        // from the hidden solution shows it is not unique, so those solves
+        // are skipped; the verdicts, and so the item, are the same.
+        let mut pool: Vec<Vec<i64>> = Vec::new();
         let mut unique = self.unique_check(&active, differs, &solution, span)?;
-        // A full assignment known to satisfy `active` (the last model after a
-        // SAT verdict). A candidate it violates is certainly not implied, so
-        // that solve can be skipped; the verdict, and so the item, is the same.
-        let mut witness = if unique { None } else { self.complete_model() };
+        if !unique {
+            remember(&mut pool, self.complete_model());
+        }
         for i in order {
             if unique {
                 break;
@@ -662,17 +652,14 @@ impl Constraints {
             let (label, term) = &cands[i];
             let lit = &self.lit(term).map_err(|e| sat_error(e, span))?;
             // Skip a clue the current ones already imply.
-            let informative = if witness
-                .as_ref()
-                .is_some_and(|w| term.eval(w) == Some(false))
-            {
+            let informative = if pool.iter().any(|w| term.eval(w) == Some(false)) {
                 true
             } else {
                 active.push(!*lit);
                 let sat = self.model.solve(&active).map_err(|e| sat_error(e, span))?;
                 active.pop();
                 if sat {
-                    witness = self.complete_model();
+                    remember(&mut pool, self.complete_model());
                 }
                 sat
             };
@@ -684,8 +671,16 @@ impl Constraints {
             }
             active.push(*lit);
             chosen.push(label.clone());
-            unique = self.unique_check(&active, differs, &solution, span)?;
-            witness = if unique { None } else { self.complete_model() };
+            pool.retain(|w| term.eval(w) == Some(true));
+            unique = if pool.iter().any(|w| counterexample(w)) {
+                false
+            } else {
+                let u = self.unique_check(&active, differs, &solution, span)?;
+                if !u {
+                    remember(&mut pool, self.complete_model());
+                }
+                u
+            };
         }
         if !unique {
             return Ok(Outcome::Reject);
@@ -813,6 +808,144 @@ impl Constraints {
         let lit = self.lit(&at).map_err(|e| sat_error(e, span))?;
         self.clues.push(lit);
         Ok(Outcome::Value(Value::Int(best)))
+    }
+}
+
+/// The state of the oracle walk of `sample solution`.
+///
+/// Position `k` of the walk gives unknown `order[k]` the first value of
+/// `prefs[k]` that is consistent with `fixed` (the clues and the values
+/// chosen so far). A value is skipped only once a solve proved it
+/// inconsistent (`refuted`, which stays true as `fixed` grows); it is chosen
+/// once it is the last value left or `witness`, a model of `fixed`, takes it.
+/// The solves that establish this are picked for speed (they change how
+/// many solves the walk needs, never which values it picks):
+///
+/// - after a variable that was free, assume the next one takes its first
+///   remaining value (one SAT verdict settles it);
+/// - otherwise first ask whether the variable can differ from the witness
+///   at all (UNSAT settles it), then try its remaining values in order;
+/// - after a run of forced variables, ask whether any unknown left can take
+///   a value it prefers to the witness's (a temporary clause); UNSAT
+///   settles the rest of the walk with the witness. A failed check doubles
+///   the run needed before the next one.
+struct Walk {
+    order: Vec<usize>,
+    /// Unknowns no rule or clue mentions: any value extends any model.
+    free: Vec<bool>,
+    prefs: Vec<Vec<i64>>,
+    refuted: Vec<Vec<bool>>,
+    witness: Vec<Option<i64>>,
+    fixed: Vec<Lit>,
+}
+
+impl Walk {
+    fn run(&mut self, c: &mut Constraints) -> Result<Vec<i64>, SatError> {
+        let mut solution = vec![0i64; c.vars.len()];
+        // Consecutive positions settled by an UNSAT verdict (forced).
+        let mut forced_run = 0usize;
+        // After a failed whole-rest check, wait this many forced positions.
+        let mut rest_wait = 2usize;
+        let mut rest_done = false;
+        for k in 0..self.order.len() {
+            let id = self.order[k];
+            let mut first_try = true;
+            let mut tested_ne = false;
+            let value = loop {
+                if self.free[k] {
+                    // The first value extends the witness.
+                    let v = self.prefs[k][0];
+                    self.witness[id] = Some(v);
+                    break v;
+                }
+                let w = self.witness[id];
+                if rest_done {
+                    if let Some(w) = w {
+                        break w;
+                    }
+                }
+                let left: Vec<usize> = (0..self.prefs[k].len())
+                    .filter(|&i| !self.refuted[k][i])
+                    .collect();
+                let Some(&p) = left.first() else {
+                    return Err(SatError::Solver("the walk lost its model".into()));
+                };
+                let pv = self.prefs[k][p];
+                if left.len() == 1 || w == Some(pv) {
+                    if first_try {
+                        forced_run = 0;
+                    }
+                    break pv;
+                }
+                if forced_run >= rest_wait {
+                    // Does any unknown left prefer a value to the witness's?
+                    let mut clause = Vec::new();
+                    for j in (k..self.order.len()).filter(|&j| !self.free[j]) {
+                        let y = self.order[j];
+                        let Some(wy) = self.witness[y] else { continue };
+                        for (i, &v) in self.prefs[j].iter().enumerate() {
+                            if v == wy {
+                                break;
+                            }
+                            if !self.refuted[j][i] {
+                                clause.push(c.model.eq_lit(c.vars[y], v));
+                            }
+                        }
+                    }
+                    if !c.model.solve_with_clause(&self.fixed, &clause)? {
+                        rest_done = true;
+                        continue;
+                    }
+                    self.witness = c.model_values();
+                    rest_wait = rest_wait.saturating_mul(2);
+                    first_try = false;
+                    continue;
+                }
+                let greedy = (first_try && forced_run == 0) || tested_ne || w.is_none();
+                first_try = false;
+                if greedy {
+                    // The first remaining value.
+                    let lit = c.model.eq_lit(c.vars[id], pv);
+                    self.fixed.push(lit);
+                    let sat = c.model.solve(&self.fixed)?;
+                    self.fixed.pop();
+                    if sat {
+                        self.witness = c.model_values();
+                        forced_run = 0;
+                        break pv;
+                    }
+                    self.refuted[k][p] = true;
+                    continue;
+                }
+                // Can the variable differ from the witness at all?
+                let Some(wv) = w else { continue };
+                tested_ne = true;
+                let lit = c.model.eq_lit(c.vars[id], wv);
+                self.fixed.push(!lit);
+                let sat = c.model.solve(&self.fixed)?;
+                self.fixed.pop();
+                if sat {
+                    self.witness = c.model_values();
+                } else {
+                    forced_run += 1;
+                    break wv;
+                }
+            };
+            solution[id] = value;
+            self.fixed.push(c.model.eq_lit(c.vars[id], value));
+        }
+        Ok(solution)
+    }
+}
+
+/// Keeps a model in a bounded pool of known models (the oldest goes first).
+fn remember(pool: &mut Vec<Vec<i64>>, model: Option<Vec<i64>>) {
+    const POOL: usize = 32;
+    if let Some(m) = model {
+        if pool.len() >= POOL {
+            pool.remove(0);
+        }
+        pool.push(m);
     }
 }
 

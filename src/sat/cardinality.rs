@@ -2,6 +2,7 @@
 //! reified `count(lits) op k` via a sequential counter.
 
 use super::backend::{Lit, SatError};
+use super::linear::OrderSum;
 use super::model::Model;
 use super::order::CmpOp;
 
@@ -68,36 +69,18 @@ impl Model {
         Ok(s)
     }
 
-    /// A literal equivalent to `count(lits) op k` (number of true literals).
+    /// A literal equivalent to `count(lits) op k` (number of true literals):
+    /// a totalizer in the order encoding, clamped to the window around `k`
+    /// (see [`Model::order_sum`]).
     pub fn count(&mut self, lits: &[Lit], op: CmpOp, k: i64) -> Result<Lit, SatError> {
-        let n = lits.len() as i64;
-        // Need "≥ j" for j in {k, k+1} clipped to [0, n+1].
-        let need = k.saturating_add(1).clamp(0, n + 1) as usize;
-        let ge_tab = self.at_least_lits(lits, need)?;
         let t = self.t;
-        let ge = |j: i64| -> Lit {
-            if j <= 0 {
-                t
-            } else if j > n {
-                !t
-            } else {
-                ge_tab[j as usize]
-            }
-        };
-        let r = match op {
-            CmpOp::Ge => ge(k),
-            CmpOp::Gt => ge(k.saturating_add(1)),
-            CmpOp::Lt => !ge(k),
-            CmpOp::Le => !ge(k.saturating_add(1)),
-            CmpOp::Eq => {
-                let (a, b) = (ge(k), !ge(k.saturating_add(1)));
-                self.and(&[a, b])?
-            }
-            CmpOp::Ne => {
-                let (a, b) = (ge(k), !ge(k.saturating_add(1)));
-                !self.and(&[a, b])?
-            }
-        };
-        Ok(r)
+        let parts = lits
+            .iter()
+            .map(|&l| OrderSum {
+                values: vec![0, 1],
+                ge: vec![t, l],
+            })
+            .collect();
+        self.compare_sum(parts, op, k)
     }
 }

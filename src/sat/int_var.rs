@@ -16,6 +16,9 @@ pub(crate) struct IntData {
     pub(crate) lits: Vec<Lit>,
     /// `order[i]` ⇔ `x ≤ values[i]`, created on demand.
     pub(crate) order: Vec<Option<Lit>>,
+    /// Whether the one-hot literals were made for this variable (not a view
+    /// sharing another's literals).
+    pub(crate) owned: bool,
 }
 
 impl Model {
@@ -40,13 +43,18 @@ impl Model {
             for _ in 0..n {
                 lits.push(self.new_bool()?);
             }
-            self.exactly_one(&lits)?;
+            self.defining += 1;
+            let r = self.exactly_one(&lits);
+            self.defining -= 1;
+            r?;
             lits
         };
         if n == 0 {
             self.add_clause(&[])?;
         }
-        Ok(self.push_int(vals, lits))
+        let x = self.push_int(vals, lits);
+        self.ints[x.0].owned = n > 1;
+        Ok(x)
     }
 
     /// An integer variable fixed to `value`.
@@ -68,6 +76,7 @@ impl Model {
             values,
             lits,
             order: vec![None; n],
+            owned: false,
         });
         IntVar(self.ints.len() - 1)
     }
@@ -88,8 +97,12 @@ impl Model {
         }
     }
 
-    /// The order literal `[x ≤ values[idx]]`, created and channelled to the
-    /// one-hot literals on first use.
+    /// The order literal `[x ≤ values[idx]]`. On first use every order
+    /// literal of `x` is created at once and channelled to the one-hot
+    /// literals in both directions (`[x ≤ vᵢ] → [x ≤ vᵢ₊₁]` and
+    /// `[x = vᵢ] ⇔ [x ≤ vᵢ] ∧ ¬[x ≤ vᵢ₋₁]`), so unit propagation moves
+    /// freely between bounds and values. A two-valued variable needs no new
+    /// literal: `[x ≤ v₀]` is `[x = v₀]`.
     pub(crate) fn order_lit_idx(&mut self, x: IntVar, idx: usize) -> Result<Lit, SatError> {
         let d = self.data(x)?;
         let n = d.values.len();
@@ -99,18 +112,66 @@ impl Model {
         if let Some(l) = d.order[idx] {
             return Ok(l);
         }
-        let lits = d.lits.clone();
-        self.reserve(1, n)?;
-        let o = self.new_bool()?;
-        for (i, &e) in lits.iter().enumerate() {
-            if i <= idx {
-                self.add_clause(&[!e, o])?;
-            } else {
-                self.add_clause(&[!e, !o])?;
-            }
+        if n == 2 {
+            let e = d.lits[0];
+            self.ints[x.0].order[0] = Some(e);
+            return Ok(e);
         }
-        self.ints[x.0].order[idx] = Some(o);
-        Ok(o)
+        let lits = d.lits.clone();
+        // A view's channelling constrains the literals it shares.
+        let defining = u32::from(d.owned);
+        self.reserve(n - 1, 4 * n)?;
+        let mut order = Vec::with_capacity(n);
+        for _ in 0..n - 1 {
+            order.push(self.new_bool()?);
+        }
+        order.push(self.t);
+        self.defining += defining;
+        let r = self.channel_order(&lits, &order);
+        self.defining -= defining;
+        r?;
+        order.pop();
+        let slots = &mut self.ints[x.0].order;
+        for (slot, o) in slots.iter_mut().zip(order) {
+            *slot = Some(o);
+        }
+        Ok(self.ints[x.0].order[idx].unwrap_or(self.t))
+    }
+
+    /// The clauses tying order literals (`order[n-1]` is true) to one-hot ones.
+    fn channel_order(&mut self, lits: &[Lit], order: &[Lit]) -> Result<(), SatError> {
+        let n = lits.len();
+        for i in 0..n {
+            let below = if i == 0 { !self.t } else { order[i - 1] };
+            if i + 1 < n - 1 {
+                self.add_clause(&[!order[i], order[i + 1]])?;
+            }
+            self.add_clause(&[!lits[i], order[i]])?;
+            self.add_clause(&[!lits[i], !below])?;
+            self.add_clause(&[!order[i], below, lits[i]])?;
+        }
+        Ok(())
+    }
+
+    /// Whether `x` is unconstrained: no clause mentions its literals except
+    /// the ones defining them, and no literal in `assumptions` is one of
+    /// them. Then any of its values extends any model of the rest.
+    pub fn is_free(&self, x: IntVar, assumptions: &[Lit]) -> bool {
+        let Some(d) = self.ints.get(x.0).filter(|d| d.owned) else {
+            return false;
+        };
+        let mine = d.lits.iter().chain(d.order.iter().flatten());
+        let mut vars = Vec::new();
+        for l in mine {
+            if self.const_value(*l).is_some() {
+                continue;
+            }
+            if self.touched.get(l.var().index()).copied().unwrap_or(true) {
+                return false;
+            }
+            vars.push(l.var());
+        }
+        !assumptions.iter().any(|a| vars.contains(&a.var()))
     }
 
     /// The literal `[x ≤ v]` for any integer `v`.

@@ -51,6 +51,13 @@ impl LinExpr {
     }
 }
 
+/// A sum in the order encoding: sorted reachable `values` and `ge[i]` ⇔
+/// `sum ≥ values[i]` (`ge[0]` is the true literal).
+pub(crate) struct OrderSum {
+    pub(crate) values: Vec<i64>,
+    pub(crate) ge: Vec<Lit>,
+}
+
 impl Model {
     /// An integer variable equal to `expr`; its domain is the exact set of
     /// reachable sums. Fails with a limit error (before allocating) when the
@@ -122,11 +129,225 @@ impl Model {
     }
 
     /// A literal equivalent to `expr op k`.
+    ///
+    /// Encoded with order literals only (see [`Model::order_sum`]): unit
+    /// propagation then keeps the bounds of every partial sum consistent in
+    /// both directions, which the one-hot partial sums of
+    /// [`Model::linear_var`] do not.
     pub fn linear(&mut self, expr: &LinExpr, op: CmpOp, k: i64) -> Result<Lit, SatError> {
-        let s = self.linear_var(expr)?;
-        self.cmp_const(s, op, k)
+        let terms: Vec<(i64, IntVar)> = expr.terms.iter().copied().filter(|t| t.0 != 0).collect();
+        let k = k.checked_sub(expr.constant).ok_or(SatError::Overflow)?;
+        if let [(c, x)] = terms.as_slice() {
+            if *c == 1 {
+                return self.cmp_const(*x, op, k);
+            }
+        }
+        let mut parts = Vec::with_capacity(terms.len());
+        for &(c, x) in &terms {
+            parts.push(self.order_term(c, x)?);
+        }
+        self.compare_sum(parts, op, k)
     }
 
+    /// A literal equivalent to `Σ parts op k`.
+    pub(crate) fn compare_sum(
+        &mut self,
+        parts: Vec<OrderSum>,
+        op: CmpOp,
+        k: i64,
+    ) -> Result<Lit, SatError> {
+        let next = k.checked_add(1).ok_or(SatError::Overflow)?;
+        let sum = self.order_sum(parts, k.saturating_sub(1), next)?;
+        let t = self.t;
+        // `[sum ≥ v]` for `v` in `{k, k + 1}`.
+        let ge = |v: i64| -> Lit {
+            let i = sum.values.partition_point(|&w| w < v);
+            if i == 0 {
+                t
+            } else if i >= sum.values.len() {
+                !t
+            } else {
+                sum.ge[i]
+            }
+        };
+        Ok(match op {
+            CmpOp::Ge => ge(k),
+            CmpOp::Gt => ge(next),
+            CmpOp::Lt => !ge(k),
+            CmpOp::Le => !ge(next),
+            CmpOp::Eq => {
+                let (a, b) = (ge(k), !ge(next));
+                self.and(&[a, b])?
+            }
+            CmpOp::Ne => {
+                let (a, b) = (ge(k), !ge(next));
+                !self.and(&[a, b])?
+            }
+        })
+    }
+
+    /// The sum of `parts`, clamped to `[lo, hi]`, in the order encoding:
+    /// the sorted values and, for each, a literal `ge[i]` ⇔
+    /// `clamp(sum) ≥ values[i]` (`ge[0]` is true), exact for every `v` in
+    /// `(lo, hi]`. Parts are added in a balanced tree; each node is clamped
+    /// to the window that can still decide the result (the totalizer idea),
+    /// with the clauses `[a ≥ aᵢ] ∧ [b ≥ bⱼ] → [s ≥ aᵢ + bⱼ]` and
+    /// `[a ≤ aᵢ] ∧ [b ≤ bⱼ] → [s ≤ aᵢ + bⱼ]`, which make each literal exactly
+    /// its meaning in every assignment (so the result can be reified).
+    pub(crate) fn order_sum(
+        &mut self,
+        parts: Vec<OrderSum>,
+        lo: i64,
+        hi: i64,
+    ) -> Result<OrderSum, SatError> {
+        let (mut min, mut max) = (0i64, 0i64);
+        for p in &parts {
+            min = min.checked_add(p.values[0]).ok_or(SatError::Overflow)?;
+            max = max
+                .checked_add(p.values[p.values.len() - 1])
+                .ok_or(SatError::Overflow)?;
+        }
+        let parts: Vec<(OrderSum, i64, i64)> = parts
+            .into_iter()
+            .map(|p| {
+                let (a, b) = (p.values[0], p.values[p.values.len() - 1]);
+                (p, a, b)
+            })
+            .collect();
+        Ok(self.sum_tree(parts, (min, max), (lo, hi))?.0)
+    }
+
+    /// One node of [`Model::order_sum`]: `parts` with their exact bounds,
+    /// the bounds of the whole sum and its window. Returns the node's sum
+    /// (clamped) with its exact bounds; clamping uses the exact bounds so
+    /// that a clamped child never misleads its parent.
+    fn sum_tree(
+        &mut self,
+        mut parts: Vec<(OrderSum, i64, i64)>,
+        total: (i64, i64),
+        window: (i64, i64),
+    ) -> Result<(OrderSum, i64, i64), SatError> {
+        if parts.len() <= 1 {
+            let t = self.t;
+            return Ok(parts.pop().unwrap_or((
+                OrderSum {
+                    values: vec![0],
+                    ge: vec![t],
+                },
+                0,
+                0,
+            )));
+        }
+        let right = parts.split_off(parts.len() / 2);
+        let (a, a_min, a_max) = self.sum_tree(parts, total, window)?;
+        let (b, b_min, b_max) = self.sum_tree(right, total, window)?;
+        let min = a_min.saturating_add(b_min);
+        let max = a_max.saturating_add(b_max);
+        // The rest of the whole sum lies in [total.0 - min, total.1 - max]:
+        // below `lo` and above `hi` of this node nothing more is decided.
+        // Clamped values stay within the node's own range, so that two
+        // clamped children never add up past their parent's window.
+        let lo = window
+            .0
+            .saturating_sub(total.1.saturating_sub(max))
+            .min(max);
+        let hi = window
+            .1
+            .saturating_sub(total.0.saturating_sub(min))
+            .max(min);
+        let s = self.order_add(&a, &b, lo, hi.max(lo))?;
+        Ok((s, min, max))
+    }
+
+    /// `c·x` as an [`OrderSum`] over the order literals of `x`.
+    pub(crate) fn order_term(&mut self, c: i64, x: IntVar) -> Result<OrderSum, SatError> {
+        let n = self.data(x)?.values.len();
+        let mut values = Vec::with_capacity(n);
+        let mut ge = Vec::with_capacity(n);
+        if c > 0 {
+            for i in 0..n {
+                let v = self.ints[x.0].values[i];
+                values.push(c.checked_mul(v).ok_or(SatError::Overflow)?);
+                // c·x ≥ c·vᵢ ⇔ ¬[x ≤ vᵢ₋₁]
+                ge.push(if i == 0 {
+                    self.t
+                } else {
+                    !self.order_lit_idx(x, i - 1)?
+                });
+            }
+        } else {
+            for i in (0..n).rev() {
+                let v = self.ints[x.0].values[i];
+                values.push(c.checked_mul(v).ok_or(SatError::Overflow)?);
+                // c·x ≥ c·vᵢ ⇔ [x ≤ vᵢ]
+                ge.push(self.order_lit_idx(x, i)?);
+            }
+        }
+        Ok(OrderSum { values, ge })
+    }
+
+    /// `clamp(a + b, lo, hi)` as a new [`OrderSum`].
+    fn order_add(
+        &mut self,
+        a: &OrderSum,
+        b: &OrderSum,
+        lo: i64,
+        hi: i64,
+    ) -> Result<OrderSum, SatError> {
+        let work = a.values.len().saturating_mul(b.values.len());
+        self.reserve(work, work.saturating_mul(2))?;
+        let mut values = Vec::with_capacity(work);
+        for &x in &a.values {
+            for &y in &b.values {
+                values.push(x.checked_add(y).ok_or(SatError::Overflow)?.clamp(lo, hi));
+            }
+        }
+        values.sort_unstable();
+        values.dedup();
+        let n = values.len();
+        // A constant side shifts the other (when nothing was clamped).
+        for (x, y) in [(a, b), (b, a)] {
+            if y.values.len() == 1
+                && n == x.values.len()
+                && x.values
+                    .iter()
+                    .zip(&values)
+                    .all(|(v, w)| v + y.values[0] == *w)
+            {
+                return Ok(OrderSum {
+                    values,
+                    ge: x.ge.clone(),
+                });
+            }
+        }
+        let mut ge = Vec::with_capacity(n);
+        ge.push(self.t);
+        for _ in 1..n {
+            ge.push(self.new_bool()?);
+        }
+        let f = !self.t;
+        for i in 1..n.saturating_sub(1) {
+            self.add_clause(&[!ge[i + 1], ge[i]])?;
+        }
+        let (na, nb) = (a.values.len(), b.values.len());
+        for i in 0..na {
+            for j in 0..nb {
+                let sum = (a.values[i] + b.values[j]).clamp(lo, hi);
+                let s = values.partition_point(|&v| v < sum);
+                // a ≥ aᵢ ∧ b ≥ bⱼ → s ≥ aᵢ + bⱼ
+                if s > 0 {
+                    self.add_clause(&[!a.ge[i], !b.ge[j], ge[s]])?;
+                }
+                // a ≤ aᵢ ∧ b ≤ bⱼ → s < (aᵢ + bⱼ)'s successor
+                if s + 1 < n {
+                    let a_next = if i + 1 < na { a.ge[i + 1] } else { f };
+                    let b_next = if j + 1 < nb { b.ge[j + 1] } else { f };
+                    self.add_clause(&[a_next, b_next, !ge[s + 1]])?;
+                }
+            }
+        }
+        Ok(OrderSum { values, ge })
+    }
     /// A literal equivalent to `expr op y` for an integer variable `y`.
     pub fn linear_var_cmp(
         &mut self,

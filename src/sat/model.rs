@@ -17,6 +17,14 @@ pub struct Model {
     pub(crate) t: Lit,
     pub(crate) ints: Vec<IntData>,
     pub(crate) has_model: bool,
+    /// Per variable: whether it occurs in a clause other than the
+    /// definition of an integer's own literals.
+    pub(crate) touched: Vec<bool>,
+    /// Nonzero while an integer's own literals are being defined.
+    pub(crate) defining: u32,
+    /// Activation literals of disabled temporary clauses not yet asserted
+    /// false (every solve assumes them false).
+    pub(crate) retired: Vec<Lit>,
 }
 
 impl Model {
@@ -35,6 +43,9 @@ impl Model {
             t: Lit::pos(super::backend::Var(0)),
             ints: Vec::new(),
             has_model: false,
+            touched: Vec::new(),
+            defining: 0,
+            retired: Vec::new(),
         };
         let v = m.new_bool()?;
         m.t = v;
@@ -88,6 +99,7 @@ impl Model {
             });
         }
         self.n_vars += 1;
+        self.touched.push(false);
         Ok(Lit::pos(self.backend.new_var()))
     }
 
@@ -124,6 +136,13 @@ impl Model {
             });
         }
         self.n_clauses += 1;
+        if self.defining == 0 {
+            for l in &c {
+                if let Some(t) = self.touched.get_mut(l.var().index()) {
+                    *t = true;
+                }
+            }
+        }
         self.backend.add_clause(&c);
         Ok(())
     }
@@ -137,7 +156,8 @@ impl Model {
     /// model can be read with [`Model::lit_value`] and [`Model::value_of`].
     pub fn solve(&mut self, assumptions: &[Lit]) -> Result<bool, SatError> {
         self.has_model = false;
-        let mut a = Vec::with_capacity(assumptions.len());
+        let mut a = Vec::with_capacity(assumptions.len() + self.retired.len());
+        a.extend(self.retired.iter().map(|&l| !l));
         for &l in assumptions {
             match self.const_value(l) {
                 Some(true) => {}

@@ -5,7 +5,23 @@ use super::backend::{Lit, SatError};
 use super::int_var::IntVar;
 use super::model::Model;
 
+/// Retired activation literals are asserted false in batches of this size;
+/// until then they are assumed false. Each new unit clause makes the solver
+/// simplify its whole clause database, so batching saves that work.
+const RETIRE_BATCH: usize = 32;
+
 impl Model {
+    /// Disables the temporary clauses guarded by `act` for good.
+    pub(crate) fn retire(&mut self, act: Lit) -> Result<(), SatError> {
+        self.retired.push(act);
+        if self.retired.len() >= RETIRE_BATCH {
+            for a in std::mem::take(&mut self.retired) {
+                self.add_clause(&[!a])?;
+            }
+        }
+        Ok(())
+    }
+
     /// `true` iff no solution satisfying `assumptions` differs from
     /// `solution` on `vars`. One solve of `assumptions ∧ act` with the
     /// clause `¬act ∨ OR_i (x_i ≠ σ_i)`; afterwards `¬act` is asserted so the
@@ -36,8 +52,28 @@ impl Model {
         let mut a = assumptions.to_vec();
         a.push(act);
         let sat = self.solve(&a);
-        self.add_clause(&[!act])?;
+        self.retire(act)?;
         Ok(!sat?)
+    }
+
+    /// Whether `assumptions` and the clause `OR lits` can hold together.
+    /// The clause is only temporary: it is guarded by a fresh activation
+    /// literal that is disabled afterwards.
+    pub fn solve_with_clause(
+        &mut self,
+        assumptions: &[Lit],
+        lits: &[Lit],
+    ) -> Result<bool, SatError> {
+        let act = self.new_bool()?;
+        let mut clause = Vec::with_capacity(lits.len() + 1);
+        clause.push(!act);
+        clause.extend_from_slice(lits);
+        self.add_clause(&clause)?;
+        let mut a = assumptions.to_vec();
+        a.push(act);
+        let sat = self.solve(&a);
+        self.retire(act)?;
+        sat
     }
 
     /// Enumerate up to `limit` distinct assignments of `vars` that extend to
@@ -69,7 +105,7 @@ impl Model {
             }
             Ok(())
         })();
-        self.add_clause(&[!act])?;
+        self.retire(act)?;
         res.map(|()| out)
     }
 
