@@ -81,7 +81,8 @@ fn key_of(k: &Value) -> &str {
 }
 
 fn check(rule: &Rule) {
-    let program = common::load(&common::root().join(format!("suites/korbench/{}.puzzle", rule.spec)));
+    let program =
+        common::load(&common::root().join(format!("suites/korbench/{}.puzzle", rule.spec)));
     let (mut enc_items, mut dec_items) = (0, 0);
     for tier in program.tier_names() {
         for i in 0..ITEMS {

@@ -1,6 +1,6 @@
-//! Building a dataset: generate every item of every task in parallel, then
-//! write the task files in a fixed order, so the bytes never depend on the
-//! number of threads.
+//! Building a dataset: generate every item of every task in parallel, and
+//! write the task files in a fixed order as their items complete, so the
+//! bytes never depend on the number of threads.
 
 use super::{
     pair_id, record_id, write_task, DatasetError, Format, Manifest, OutputDir, Record, Shard,
@@ -10,7 +10,7 @@ use crate::check::program::Program;
 use crate::gen::seed::seed_hex;
 use crate::gen::{generate, GenError, Item};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::Mutex;
+use std::sync::{Condvar, Mutex};
 use std::time::Instant;
 
 /// What to build.
@@ -54,6 +54,9 @@ pub enum BuildError {
     /// A filter matched nothing.
     #[error("{0}")]
     Filter(String),
+    /// A worker thread stopped without an item or an error (a bug).
+    #[error("a worker thread stopped unexpectedly while building; please report this")]
+    Worker,
 }
 
 /// The generator version written into every record.
@@ -190,6 +193,11 @@ pub fn record(program: &Program, item: &Item, lang: &str) -> Record {
 }
 
 /// Builds a dataset into `out`.
+///
+/// Workers generate items in parallel while this thread takes them back in
+/// unit order; as soon as every item of one (puzzle, tier) group is in, its
+/// task files (one per language) are written and the items dropped, so
+/// memory holds about one group, not the whole dataset.
 pub fn build(
     programs: &[Program],
     options: &BuildOptions,
@@ -197,48 +205,150 @@ pub fn build(
     progress: &(dyn Fn() + Sync),
 ) -> Result<BuildReport, BuildError> {
     let start = Instant::now();
-    let items = generate_all(programs, options, progress)?;
+    let units = plan(programs, options)?;
+    let state = Mutex::new(Shared {
+        results: (0..units.len()).map(|_| None).collect(),
+        first_error: None,
+    });
+    let ready = Condvar::new();
+    let next = AtomicUsize::new(0);
+    let failed = AtomicBool::new(false);
     let mut tasks = Vec::new();
     let mut total_items = 0u64;
-    for (pi, program) in programs.iter().enumerate() {
-        for lang in &program.languages {
-            if !options.langs.is_empty() && !options.langs.contains(lang) {
-                continue;
+    let written: Result<(), BuildError> = std::thread::scope(|scope| {
+        for _ in 0..options.jobs.max(1) {
+            scope.spawn(|| {
+                let _guard = PanicGuard {
+                    failed: &failed,
+                    ready: &ready,
+                };
+                loop {
+                    if failed.load(Ordering::Relaxed) {
+                        return;
+                    }
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(unit) = units.get(i) else { return };
+                    let outcome = generate(
+                        &programs[unit.program],
+                        &unit.tier,
+                        unit.index,
+                        options.seed,
+                    );
+                    let ok = outcome.is_ok();
+                    if let Ok(mut shared) = state.lock() {
+                        match outcome {
+                            Ok(item) => shared.results[i] = Some(item),
+                            Err(e) => {
+                                failed.store(true, Ordering::Relaxed);
+                                // Keep the error of the earliest unit, so the
+                                // message does not depend on thread timing.
+                                if shared.first_error.as_ref().is_none_or(|(j, _)| i < *j) {
+                                    shared.first_error = Some((i, e));
+                                }
+                            }
+                        }
+                    }
+                    ready.notify_all();
+                    if !ok {
+                        return;
+                    }
+                    progress();
+                }
+            });
+        }
+        // Take the items back in unit order, one (program, tier) group at a time.
+        let mut cursor = 0;
+        while cursor < units.len() {
+            let group_end = (cursor..units.len())
+                .find(|&j| {
+                    units[j].program != units[cursor].program || units[j].tier != units[cursor].tier
+                })
+                .unwrap_or(units.len());
+            let mut items = Vec::with_capacity(group_end - cursor);
+            for i in cursor..group_end {
+                let mut shared = state.lock().map_err(|_| poisoned())?;
+                loop {
+                    if let Some(item) = shared.results[i].take() {
+                        items.push(item);
+                        break;
+                    }
+                    if failed.load(Ordering::Relaxed) {
+                        // A generation error is reported below; without one,
+                        // a worker died.
+                        return match shared.first_error {
+                            Some(_) => Ok(()),
+                            None => Err(BuildError::Worker),
+                        };
+                    }
+                    shared = ready.wait(shared).map_err(|_| poisoned())?;
+                }
             }
-            for tier in program.tier_names() {
-                let records: Vec<Record> = items
-                    .iter()
-                    .filter(|(p, it)| *p == pi && it.tier == tier)
-                    .map(|(_, it)| record(program, it, lang))
-                    .collect();
-                if records.is_empty() {
+            let program = &programs[units[cursor].program];
+            for lang in &program.languages {
+                if !options.langs.is_empty() && !options.langs.contains(lang) {
                     continue;
                 }
+                let records: Vec<Record> =
+                    items.iter().map(|it| record(program, it, lang)).collect();
                 total_items += records.len() as u64;
-                let written = write_task(
+                let tier = units[cursor].tier.as_str();
+                let file = write_task(
                     out.root(),
                     &program.name.name,
                     lang,
                     tier,
                     &records,
                     options.format,
-                )?;
+                )
+                .inspect_err(|_| failed.store(true, Ordering::Relaxed))?;
                 tasks.push(TaskEntry {
                     puzzle: program.name.name.clone(),
                     lang: lang.clone(),
                     tier: tier.to_string(),
                     family: program.family.name().to_string(),
-                    count: written.count,
+                    count: file.count,
                     spec_hash: program.spec_hash.clone(),
-                    file: written.file,
-                    sha256: written.sha256,
+                    file: file.file,
+                    sha256: file.sha256,
                 });
             }
+            cursor = group_end;
         }
+        Ok(())
+    });
+    if let Some((_, e)) = state.into_inner().ok().and_then(|s| s.first_error) {
+        return Err(e.into());
     }
+    written?;
     let manifest = Manifest::new(&generator_version(), options.seed, options.format, tasks);
     manifest.write(out.root())?;
     let timings = Timings::new(start.elapsed().as_secs_f64(), total_items);
     timings.write(out.root())?;
     Ok(BuildReport { manifest, timings })
+}
+
+/// What the workers hand to the writing thread.
+struct Shared {
+    results: Vec<Option<Item>>,
+    first_error: Option<(usize, GenError)>,
+}
+
+fn poisoned() -> BuildError {
+    BuildError::Worker
+}
+
+/// Wakes the writing thread if a worker unwinds, so it never waits for an
+/// item that will not come.
+struct PanicGuard<'a> {
+    failed: &'a AtomicBool,
+    ready: &'a Condvar,
+}
+
+impl Drop for PanicGuard<'_> {
+    fn drop(&mut self) {
+        if std::thread::panicking() {
+            self.failed.store(true, Ordering::Relaxed);
+            self.ready.notify_all();
+        }
+    }
 }
