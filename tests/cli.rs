@@ -266,3 +266,45 @@ fn bench_reports_per_tier_rates_and_a_suite_build() {
         Some(1)
     );
 }
+
+#[test]
+fn a_failing_item_stops_the_build_without_a_manifest() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let specs = dir.path().join("specs");
+    std::fs::create_dir(&specs).expect("mkdir");
+    // `fine` builds; `stuck` rejects every sample of its hard tier at index 0.
+    std::fs::write(
+        specs.join("fine.puzzle"),
+        "puzzle fine\ntitle en \"F\" ko \"F\"\nfamily direct\nlever n: int in 1..=9\ntier easy { n = 1..=9 }\ngenerate {\n  let x = int in 1..=n\n}\nanswer int = x\ntemplate en \"{x}\"\ntemplate ko \"{x}\"\n",
+    )
+    .expect("write");
+    std::fs::write(
+        specs.join("stuck.puzzle"),
+        "puzzle stuck\ntitle en \"S\" ko \"S\"\nfamily direct\nattempts 20\nlever n: int in 1..=9\ntier easy { n = 1 }\ntier hard { n = 9 }\ngenerate {\n  let x = int in 1..=6\n  require n < 9 or x > 6 else \"a die never shows more than 6\"\n}\nanswer int = x\ntemplate en \"{x}\"\ntemplate ko \"{x}\"\n",
+    )
+    .expect("write");
+    let data = dir.path().join("data");
+    for jobs in ["1", "2"] {
+        let out = puzzlec(&[
+            "build",
+            specs.to_str().expect("utf8"),
+            "-o",
+            data.to_str().expect("utf8"),
+            "-n",
+            "5",
+            "--jobs",
+            jobs,
+            "--force",
+        ]);
+        assert_eq!(out.status.code(), Some(1), "jobs {jobs}");
+        let err = text(&out.stderr);
+        assert!(
+            err.contains("tier `hard` of `stuck` spent its budget of 20 attempts at index 0"),
+            "{err}"
+        );
+        assert!(
+            !data.join("manifest.json").exists(),
+            "no manifest after a failed build"
+        );
+    }
+}
