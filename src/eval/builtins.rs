@@ -279,7 +279,7 @@ pub const BUILTINS: &[Builtin] = &[
         2,
         3,
         Returns::Map,
-        "best_assignment(weights, query[, bonus]) -> { value, low, high, columns }: rows to distinct columns, maximising the weight sum (+ bonus.add when the summed bonus.quantity reaches bonus.at_least); low/high: the query sum's range over all optimal assignments",
+        "best_assignment(weights, query[, bonus]) -> { value, low, high, columns, optimal_columns }: rows to distinct columns, maximising the weight sum (+ bonus.add when the summed bonus.quantity reaches bonus.at_least); low/high: the query sum's range over all optimal assignments; optimal_columns: per row, every column it takes in some optimal assignment",
     ),
     // constraints (also plain values)
     b(

@@ -68,5 +68,14 @@ fn best_assignment(args: &[Value], span: Span) -> EvalResult<Value> {
         (Value::str("low"), Value::Int(best.low)),
         (Value::str("high"), Value::Int(best.high)),
         (Value::str("columns"), Value::list(columns)),
+        (
+            Value::str("optimal_columns"),
+            Value::list(
+                best.optimal_columns
+                    .iter()
+                    .map(|cs| Value::list(cs.iter().map(|&c| Value::Int(c as i64)).collect()))
+                    .collect(),
+            ),
+        ),
     ])))
 }

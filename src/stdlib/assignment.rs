@@ -46,6 +46,8 @@ pub struct Optimum {
     pub high: i64,
     /// One optimal assignment, the lexicographically first: the column of each row.
     pub columns: Vec<usize>,
+    /// For each row, every column it takes in some optimal assignment, ascending.
+    pub optimal_columns: Vec<Vec<usize>>,
 }
 
 /// Why a problem cannot be solved.
@@ -327,12 +329,74 @@ fn solve(
         s = step(s, row, c);
         mask |= 1 << c;
     }
+    let optimal_columns = optimal_cells(weights, bonus, cols, rows, cap, reach.as_deref(), table);
     Ok(Optimum {
         value: table[0].best.into(),
         low: table[0].low.into(),
         high: table[0].high.into(),
         columns,
+        optimal_columns,
     })
+}
+
+/// For each row, the columns it takes in at least one optimal assignment:
+/// a forward pass computes the best prefix into every reachable state, and
+/// a step lies on an optimal assignment when prefix + weight + the best
+/// completion (from `table`) equals the optimum.
+fn optimal_cells(
+    weights: &[Vec<i64>],
+    bonus: Option<&Bonus>,
+    cols: usize,
+    rows: usize,
+    cap: i64,
+    reach: Option<&[u64]>,
+    table: &[Cell],
+) -> Vec<Vec<usize>> {
+    let width = cap as usize + 1;
+    let optimum = table[0].best;
+    let mut prefix = vec![i32::MIN; (1usize << cols) * width];
+    prefix[0] = 0;
+    let mut on = vec![0u32; rows];
+    let mut levels: Vec<usize> = Vec::with_capacity(width);
+    for mask in 0..1usize << cols {
+        let row = mask.count_ones() as usize;
+        if row >= rows {
+            continue;
+        }
+        levels.clear();
+        match reach {
+            Some(reach) => {
+                let mut bits = reach[mask];
+                while bits != 0 {
+                    levels.push(bits.trailing_zeros() as usize);
+                    bits &= bits - 1;
+                }
+            }
+            None => levels.extend(0..width),
+        }
+        for c in (0..cols).filter(|c| mask & (1 << c) == 0) {
+            let next = (mask | 1 << c) * width;
+            let w = weights[row][c] as i32;
+            let k = bonus.map_or(0, |b| b.quantity[row][c]);
+            for &s in &levels {
+                let before = prefix[mask * width + s];
+                if before == i32::MIN {
+                    continue;
+                }
+                let to = next + (s as i64 + k).min(cap) as usize;
+                let v = before + w;
+                if v > prefix[to] {
+                    prefix[to] = v;
+                }
+                if v + table[to].best == optimum {
+                    on[row] |= 1 << c;
+                }
+            }
+        }
+    }
+    on.iter()
+        .map(|bits| (0..cols).filter(|c| bits & (1 << c) != 0).collect())
+        .collect()
 }
 
 #[cfg(test)]
@@ -377,11 +441,20 @@ mod tests {
             .collect();
         let value = scored.iter().map(|x| x.0).max().unwrap();
         scored.retain(|x| x.0 == value);
+        let optimal_columns = (0..w.len())
+            .map(|r| {
+                let mut cs: Vec<usize> = scored.iter().map(|x| x.2[r]).collect();
+                cs.sort_unstable();
+                cs.dedup();
+                cs
+            })
+            .collect();
         Optimum {
             value,
             low: scored.iter().map(|x| x.1).min().unwrap(),
             high: scored.iter().map(|x| x.1).max().unwrap(),
             columns: scored.iter().map(|x| x.2.clone()).min().unwrap(),
+            optimal_columns,
         }
     }
 
