@@ -7,9 +7,11 @@
 //! this file's encryption or decryption of the instance's text and key, the
 //! prompt must show that text, and the gold must map back to the given text;
 //! and this file's decryption must undo its encryption on 500 random texts.
+//! Every gold, answered in `[[…]]`, must also score as correct.
 
 mod common;
 
+use puzzlec::answer::{judge, AnswerKind, Verdict};
 use puzzlec::dataset::build::record;
 use puzzlec::gen::generate;
 use serde_json::{json, Value};
@@ -99,6 +101,14 @@ fn check(rule: &Rule) {
             assert!(
                 r.question.contains(&format!("{label}: \"{text}\"")),
                 "{}: the prompt shows the text",
+                r.id
+            );
+            // The gold, given back in the requested `[[…]]`, scores as correct.
+            let kind = AnswerKind::from_name(&r.answer_kind).expect("answer kind");
+            assert_eq!(
+                judge(kind, &r.answer, &format!("The answer is [[{}]]", r.answer)).0,
+                Verdict::Correct,
+                "{}",
                 r.id
             );
             if direction == "encrypt" {
@@ -873,7 +883,7 @@ fn r18_order() -> Vec<(usize, usize)> {
 fn r18_enc(t: &str, _: &Value) -> String {
     let order = r18_order();
     let mut letters: Vec<char> = t.chars().collect();
-    while letters.len() % 16 != 0 {
+    while !letters.len().is_multiple_of(16) {
         letters.push('#');
     }
     letters
@@ -996,7 +1006,7 @@ fn r22_inverse() -> [u8; 16] {
 }
 fn r22_enc(t: &str, _: &Value) -> String {
     let mut bytes = t.as_bytes().to_vec();
-    while bytes.len() % 8 != 0 {
+    while !bytes.len().is_multiple_of(8) {
         bytes.push(0);
     }
     bytes
@@ -1051,7 +1061,7 @@ fn r14_find(grid: &[&str], ch: char) -> (usize, usize) {
 }
 fn r14_enc(t: &str, _: &Value) -> String {
     let mut chars: Vec<char> = t.chars().collect();
-    while chars.len() % 6 != 0 {
+    while !chars.len().is_multiple_of(6) {
         chars.push('#');
     }
     chars
@@ -1155,6 +1165,181 @@ fn rule_06_solitaire() {
         alphabet: AZ,
         enc: |t, _| r6_shift(t, true),
         dec: |t, _| r6_shift(t, false),
+        restored: same,
+        random_key: no_key,
+        usable: always,
+    });
+}
+
+// ---- Rule 2: symbol substitution (answer kind `exact`).
+
+const R2_TABLE: [(char, char); 26] = [
+    ('A', '!'),
+    ('B', '@'),
+    ('C', '#'),
+    ('D', '$'),
+    ('E', '%'),
+    ('F', '^'),
+    ('G', '&'),
+    ('H', '*'),
+    ('I', '('),
+    ('J', ')'),
+    ('K', '_'),
+    ('L', '+'),
+    ('M', '='),
+    ('N', '~'),
+    ('O', '?'),
+    ('P', '/'),
+    ('Q', '0'),
+    ('R', ':'),
+    ('S', ';'),
+    ('T', '<'),
+    ('U', '>'),
+    ('V', '1'),
+    ('W', '2'),
+    ('X', '3'),
+    ('Y', '4'),
+    ('Z', '5'),
+];
+
+fn r2_lookup(c: char, forward: bool) -> char {
+    R2_TABLE
+        .iter()
+        .find_map(|&(l, s)| match forward {
+            true if l == c => Some(s),
+            false if s == c => Some(l),
+            _ => None,
+        })
+        .unwrap_or_else(|| panic!("{c:?} not in the table"))
+}
+
+#[test]
+fn rule_02_symbols() {
+    check(&Rule {
+        spec: "kor_cipher_02_symbols",
+        alphabet: AZ,
+        enc: |t, _| t.chars().map(|c| r2_lookup(c, true)).collect(),
+        dec: |t, _| t.chars().map(|c| r2_lookup(c, false)).collect(),
+        restored: same,
+        random_key: no_key,
+        usable: always,
+    });
+}
+
+// ---- Rule 12: Morse code read in pairs as digits (answer kind `exact`).
+
+const R12_MORSE: [&str; 26] = [
+    ".-", "-...", "-.-.", "-..", ".", "..-.", "--.", "....", "..", ".---", "-.-", ".-..", "--",
+    "-.", "---", ".--.", "--.-", ".-.", "...", "-", "..-", "...-", ".--", "-..-", "-.--", "--..",
+];
+const R12_PAIRS: [(&str, char); 9] = [
+    ("..", '5'),
+    (".-", '4'),
+    ("./", '9'),
+    ("-.", '8'),
+    ("--", '6'),
+    ("-/", '7'),
+    ("/.", '3'),
+    ("/-", '1'),
+    ("//", '2'),
+];
+
+fn r12_enc(t: &str, _: &Value) -> String {
+    let morse: Vec<&str> = t.chars().map(|c| R12_MORSE[pos(AZ, c)]).collect();
+    let m: Vec<char> = morse.join("/").chars().collect();
+    m.chunks(2)
+        .map(|p| match p {
+            [a, b] => {
+                let pair: String = [*a, *b].iter().collect();
+                R12_PAIRS
+                    .iter()
+                    .find(|(s, _)| *s == pair)
+                    .expect("pair in table")
+                    .1
+            }
+            [last] => *last,
+            _ => unreachable!("chunks of 1 or 2"),
+        })
+        .collect()
+}
+fn r12_dec(t: &str, _: &Value) -> String {
+    let m: String = t
+        .chars()
+        .map(|c| match R12_PAIRS.iter().find(|(_, d)| *d == c) {
+            Some((pair, _)) => pair.to_string(),
+            None => c.to_string(),
+        })
+        .collect();
+    m.split('/')
+        .map(|code| {
+            let i = R12_MORSE
+                .iter()
+                .position(|x| *x == code)
+                .unwrap_or_else(|| panic!("{code:?} is not a letter's code"));
+            at(AZ, i)
+        })
+        .collect()
+}
+
+#[test]
+fn rule_12_morse_pairs() {
+    assert_eq!(r12_enc("D", &json!({})), "8.");
+    assert_eq!(r12_enc("AB", &json!({})), "415.");
+    check(&Rule {
+        spec: "kor_cipher_12_morse_pairs",
+        alphabet: AZ,
+        enc: r12_enc,
+        dec: r12_dec,
+        restored: same,
+        random_key: no_key,
+        usable: always,
+    });
+}
+
+// ---- Rule 20: rows of 7 with columns reordered by MISSION (answer kind `exact`).
+
+/// The key's positions sorted by letter, ties by position.
+fn r20_order() -> Vec<usize> {
+    let key: Vec<char> = "MISSION".chars().collect();
+    let mut idx: Vec<usize> = (0..7).collect();
+    idx.sort_by_key(|&i| (key[i], i));
+    idx
+}
+fn r20_enc(t: &str, _: &Value) -> String {
+    let order = r20_order();
+    let mut chars: Vec<char> = t.chars().collect();
+    while !chars.len().is_multiple_of(7) {
+        chars.push('$');
+    }
+    chars
+        .chunks(7)
+        .flat_map(|row| order.iter().map(move |&k| row[k]))
+        .collect()
+}
+fn r20_dec(t: &str, _: &Value) -> String {
+    let order = r20_order();
+    let chars: Vec<char> = t.chars().collect();
+    assert_eq!(chars.len() % 7, 0, "{t}");
+    let mut out = String::new();
+    for row in chars.chunks(7) {
+        let mut back = [' '; 7];
+        for (k, &col) in order.iter().enumerate() {
+            back[col] = row[k];
+        }
+        out.extend(back.iter().filter(|&&c| c != '$'));
+    }
+    out
+}
+
+#[test]
+fn rule_20_columns() {
+    assert_eq!(r20_order(), [1, 4, 0, 6, 5, 2, 3]);
+    assert_eq!(r20_enc("ABCDEFG", &json!({})), "BEAGFCD");
+    check(&Rule {
+        spec: "kor_cipher_20_columns",
+        alphabet: AZ,
+        enc: r20_enc,
+        dec: r20_dec,
         restored: same,
         random_key: no_key,
         usable: always,
