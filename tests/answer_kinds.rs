@@ -96,6 +96,37 @@ const CASES: &[Case] = &[
     (Digits, "3 1 4", "[[3 1 4]]", Correct),
     (Digits, "0 0 7", "Answer: 007", Correct),
     (Digits, "3 1 4", "The digits are 3 1 4", Unparseable),
+    // ---- Exact: punctuation, wrappers, case and inner spaces all count ----
+    (Exact, "$AB$", "[[$AB$]]", Correct),
+    (Exact, "$AB$", "Answer: [[$AB$]]", Correct),
+    (Exact, "$AB$", "Answer: $AB$", Correct),
+    (Exact, "$AB$", "The ciphertext is [[$AB$]].", Correct),
+    (Exact, "$AB$", "[[AB]]", Wrong),
+    (Exact, "$AB$", "[[$AB]]", Wrong),
+    (Exact, "#@!", "[[#@!]]", Correct),
+    (Exact, "#@!", "[[ #@! ]]", Correct),
+    (Exact, "#@!", "[[#@]]", Wrong),
+    (Exact, "#@!", "[[#@!!]]", Wrong),
+    (Exact, "8.", "So the answer is [[8.]].", Correct),
+    (Exact, "8.", "[[8]]", Wrong),
+    (Exact, "*_*", "Answer: [[*_*]]", Correct),
+    (Exact, "*_*", "Answer: [[_]]", Wrong),
+    (Exact, "AbC", "[[ABC]]", Wrong),
+    (Exact, "A B", "[[AB]]", Wrong),
+    (Exact, "XYZ", "[[\"XYZ\"]]", Wrong),
+    (Exact, "XYZ", "[[ＸＹＺ]]", Wrong),
+    (Exact, "XYZ", "[[   ]]", Empty),
+    // ---- An answer line holding [[…]]: its last [[…]] is the answer ----
+    (Text, "XYZ", "Answer: the text is [[XYZ]]", Correct),
+    (Text, "XYZ", "Answer: not [[ABC]] but [[XYZ]].", Correct),
+    (
+        Letters,
+        "XYZ",
+        "**Answer:** the ciphertext is [[XYZ]].",
+        Correct,
+    ),
+    (Int, "42", "Answer: I count [[42]] apples", Correct),
+    (Int, "42", "Answer: I count [[41]] apples", Wrong),
     // ---- Text ----
     (Text, "Paris", "Answer: paris", Correct),
     (Text, "Paris", "Answer: Paris.", Correct),
@@ -388,6 +419,8 @@ fn normalize_examples() {
     ok(Digits, "3 1 4", "3 1 4");
     ok(Text, "  a   b ", "a b");
     ok(Letters, "hello world", "HELLOWORLD");
+    ok(Exact, "  $A b!$ \n", "$A b!$");
+    ok(Exact, "**x**.", "**x**.");
     ok(Coords, "[(2,3),(0,1)]", "(0,1), (2,3)");
     ok(Coords, "[]", "none");
     ok(Assignment, "b=f;a=t", "a=true, b=false");
@@ -402,6 +435,7 @@ fn normalize_examples() {
         Err(AnswerError::Invalid { .. })
     ));
     assert!(normalize(Int, "1 2 3 4").is_err());
+    assert_eq!(normalize(Exact, " \t\n"), Err(AnswerError::Empty));
     assert!(normalize(Date, "1900-02-29").is_err());
     assert!(normalize(Date, "2001-13-01").is_err());
     assert!(normalize(Ganji, "갑").is_err());
@@ -410,7 +444,7 @@ fn normalize_examples() {
 
 #[test]
 fn kind_names_round_trip() {
-    assert_eq!(AnswerKind::all().len(), 12);
+    assert_eq!(AnswerKind::all().len(), 13);
     for &k in AnswerKind::all() {
         assert_eq!(AnswerKind::from_name(k.name()), Some(k));
     }

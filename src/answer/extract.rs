@@ -97,6 +97,10 @@ fn marker_candidates(kind: AnswerKind, body: &str) -> Option<Vec<String>> {
         .enumerate()
         .rev()
         .find_map(|(i, l)| marker_content(l).map(|c| (i, c)))?;
+    // `Answer: the text is [[XYZ]]`: the slot is the last `[[…]]` of the line.
+    if let Some(inner) = last_double_bracket(content) {
+        return Some(vec![inner]);
+    }
     let following = lines.get(idx + 1..).unwrap_or(&[]);
     let mut out = Vec::new();
     if kind.is_multiline() {
@@ -377,6 +381,15 @@ fn commentary_cuts(c: &str) -> Vec<&str> {
 /// Picks the first candidate that normalizes; otherwise tries commentary
 /// cuts and a kind scan of the first candidate; otherwise returns it as is.
 fn refine(kind: AnswerKind, candidates: Vec<String>) -> Option<String> {
+    if kind == AnswerKind::Exact {
+        // Taken as written: only surrounding whitespace is not part of it.
+        let trimmed: Vec<String> = candidates.iter().map(|c| c.trim().to_string()).collect();
+        return trimmed
+            .iter()
+            .find(|c| !c.is_empty())
+            .or(trimmed.first())
+            .cloned();
+    }
     let unwrapped: Vec<String> = candidates.iter().map(|c| unwrap(c)).collect();
     if let Some(ok) = unwrapped.iter().find(|c| normalize(kind, c).is_ok()) {
         return Some(ok.clone());
@@ -403,13 +416,14 @@ fn refine(kind: AnswerKind, candidates: Vec<String>) -> Option<String> {
 
 /// Finds the final answer inside a whole model response.
 ///
-/// Order: full-width characters are folded, `<think>` blocks are removed
+/// Order: full-width characters are folded (not for `Exact`), `<think>` blocks are removed
 /// (see below), then the first of these that exists wins:
 ///
 /// 1. the LAST line starting with a marker `Final answer:`, `Answer:`,
 ///    `정답:`, `최종 답:`, `최종 정답:`, `답:` (ASCII case-insensitive, optional
 ///    `**`/`__` bold around the marker or the colon, full-width `：`, leading
-///    `#`/`>`/`- `): the text after the colon on that line. When that text is
+///    `#`/`>`/`- `): the text after the colon on that line, or the content
+///    of the last `[[…]]` on that line when it has one. When that text is
 ///    empty, the next non-empty line (single-line kinds) or the following
 ///    lines up to a blank line (multi-line kinds, leading blank lines and code
 ///    fences skipped). For multi-line kinds a non-empty marker line also
@@ -424,7 +438,9 @@ fn refine(kind: AnswerKind, candidates: Vec<String>) -> Option<String> {
 ///    Assignment — the last paragraph, else its last line; others — the last
 ///    non-empty line.
 ///
-/// The found text is then cleaned: wrappers (`**`, quotes, `\boxed{}`,
+/// For `Exact` the found text is only trimmed (and the response is not
+/// folded): quotes, emphasis and punctuation count as part of the answer.
+/// For every other kind the found text is then cleaned: wrappers (`**`, quotes, `\boxed{}`,
 /// `[[ ]]`, `\text{}`), trailing `.` and a trailing `입니다` are removed; if
 /// it still does not parse, prefixes cut before commentary (` (`,
 /// ` because`, `, `, `. ` …, longest first) and a kind-specific scan of the
@@ -435,7 +451,11 @@ fn refine(kind: AnswerKind, candidates: Vec<String>) -> Option<String> {
 /// without an opening tag drops everything before it; an unclosed `<think>`
 /// drops the rest of the response.
 pub fn extract(kind: AnswerKind, response: &str) -> Option<String> {
-    let folded = fold_width(response);
+    let folded = if kind == AnswerKind::Exact {
+        response.to_string()
+    } else {
+        fold_width(response)
+    };
     let body = strip_think(&folded);
     if let Some(c) = marker_candidates(kind, &body) {
         return refine(kind, c);

@@ -18,6 +18,11 @@ pub enum AnswerKind {
     Text,
     /// Uppercase letters `A`–`Z` only, spaces removed (`HELLOWORLD`).
     Letters,
+    /// Any text compared exactly (case, punctuation and inner spaces kept)
+    /// after trimming surrounding whitespace: `#@!`, `$AB$`, `8.`. Read from
+    /// the answer slot as written, without removing quotes, emphasis or
+    /// trailing punctuation.
+    Exact,
     /// Hangul only, spaces and surrounding quotes removed (`사과나무`).
     Hangul,
     /// A set of `(row,col)` pairs of non-negative integers, sorted, as
@@ -37,11 +42,12 @@ pub enum AnswerKind {
     Choice,
 }
 
-const ALL: [AnswerKind; 12] = [
+const ALL: [AnswerKind; 13] = [
     AnswerKind::Int,
     AnswerKind::Digits,
     AnswerKind::Text,
     AnswerKind::Letters,
+    AnswerKind::Exact,
     AnswerKind::Hangul,
     AnswerKind::Coords,
     AnswerKind::Assignment,
@@ -60,6 +66,7 @@ impl AnswerKind {
             AnswerKind::Digits => "digits",
             AnswerKind::Text => "text",
             AnswerKind::Letters => "letters",
+            AnswerKind::Exact => "exact",
             AnswerKind::Hangul => "hangul",
             AnswerKind::Coords => "coords",
             AnswerKind::Assignment => "assignment",

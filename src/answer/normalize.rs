@@ -8,16 +8,22 @@ use super::grid::normalize_grid;
 use super::kind::AnswerKind;
 use super::number::{normalize_digits, normalize_int};
 use super::text::fold_width;
-use super::words::{normalize_choice, normalize_hangul, normalize_letters, normalize_text};
+use super::words::{
+    normalize_choice, normalize_exact, normalize_hangul, normalize_letters, normalize_text,
+};
 
 /// Brings `text` (a gold or an extracted model answer) to the kind's
 /// canonical form, or explains why it is not one.
 ///
-/// Every kind first folds full-width ASCII and Unicode spaces/minus signs,
-/// then trims and removes surrounding quotes, backticks, `$` and markdown
-/// emphasis; see [`AnswerKind`]'s variants for what each kind accepts.
-/// Normalizing a canonical text returns it unchanged.
+/// Every kind except `Exact` first folds full-width ASCII and Unicode
+/// spaces/minus signs, then trims and removes surrounding quotes, backticks,
+/// `$` and markdown emphasis; `Exact` only trims surrounding whitespace. See
+/// [`AnswerKind`]'s variants for what each kind accepts. Normalizing a
+/// canonical text returns it unchanged.
 pub fn normalize(kind: AnswerKind, text: &str) -> Result<String, AnswerError> {
+    if kind == AnswerKind::Exact {
+        return normalize_exact(text);
+    }
     let folded = fold_width(text);
     let t = folded.as_str();
     match kind {
@@ -25,6 +31,7 @@ pub fn normalize(kind: AnswerKind, text: &str) -> Result<String, AnswerError> {
         AnswerKind::Digits => normalize_digits(t),
         AnswerKind::Text => normalize_text(t),
         AnswerKind::Letters => normalize_letters(t),
+        AnswerKind::Exact => normalize_exact(t),
         AnswerKind::Hangul => normalize_hangul(t),
         AnswerKind::Coords => normalize_coords(t),
         AnswerKind::Assignment => normalize_assignment(t),

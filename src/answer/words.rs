@@ -1,4 +1,4 @@
-//! The `Text`, `Letters`, `Hangul` and `Choice` kinds.
+//! The `Text`, `Letters`, `Exact`, `Hangul` and `Choice` kinds.
 
 use super::error::AnswerError;
 use super::text::{clean, collapse_ws, is_hangul};
@@ -35,6 +35,16 @@ pub(crate) fn normalize_letters(text: &str) -> Result<String, AnswerError> {
         return Err(AnswerError::Empty);
     }
     Ok(out)
+}
+
+/// Canonical `Exact`: the text with surrounding whitespace trimmed and
+/// nothing else changed.
+pub(crate) fn normalize_exact(text: &str) -> Result<String, AnswerError> {
+    let t = text.trim();
+    if t.is_empty() {
+        return Err(AnswerError::Empty);
+    }
+    Ok(t.to_string())
 }
 
 /// Canonical `Hangul`: Hangul characters only, all whitespace removed,

@@ -245,6 +245,7 @@ impl<'a> Checker<'a> {
                     Some(AnswerKind::Int) => Some(Ty::Int),
                     Some(
                         AnswerKind::Letters
+                        | AnswerKind::Exact
                         | AnswerKind::Hangul
                         | AnswerKind::Text
                         | AnswerKind::Choice,
