@@ -252,17 +252,7 @@ fn solve(
         if row > rows {
             continue;
         }
-        levels.clear();
-        match &reach {
-            Some(reach) => {
-                let mut bits = reach[mask];
-                while bits != 0 {
-                    levels.push(bits.trailing_zeros() as usize);
-                    bits &= bits - 1;
-                }
-            }
-            None => levels.extend(0..width),
-        }
+        fill_levels(reach.as_deref(), mask, width, &mut levels);
         let here = mask * width;
         if row == rows {
             for (s, cell) in table[here..here + width].iter_mut().enumerate() {
@@ -339,6 +329,22 @@ fn solve(
     })
 }
 
+/// The bonus levels to visit in the states of column set `mask`: the
+/// reachable ones, or all of them without reachability bit sets.
+fn fill_levels(reach: Option<&[u64]>, mask: usize, width: usize, levels: &mut Vec<usize>) {
+    levels.clear();
+    match reach {
+        Some(reach) => {
+            let mut bits = reach[mask];
+            while bits != 0 {
+                levels.push(bits.trailing_zeros() as usize);
+                bits &= bits - 1;
+            }
+        }
+        None => levels.extend(0..width),
+    }
+}
+
 /// For each row, the columns it takes in at least one optimal assignment:
 /// a forward pass computes the best prefix into every reachable state, and
 /// a step lies on an optimal assignment when prefix + weight + the best
@@ -363,17 +369,7 @@ fn optimal_cells(
         if row >= rows {
             continue;
         }
-        levels.clear();
-        match reach {
-            Some(reach) => {
-                let mut bits = reach[mask];
-                while bits != 0 {
-                    levels.push(bits.trailing_zeros() as usize);
-                    bits &= bits - 1;
-                }
-            }
-            None => levels.extend(0..width),
-        }
+        fill_levels(reach, mask, width, &mut levels);
         for c in (0..cols).filter(|c| mask & (1 << c) == 0) {
             let next = (mask | 1 << c) * width;
             let w = weights[row][c] as i32;
