@@ -4,7 +4,7 @@
 //! summarised in the project's reference notes, section 5), sharing no code
 //! with the spec.
 //!
-//! 600 items per tier are generated; every operator must appear on at least
+//! 1000 items per tier are generated; every operator must appear on at least
 //! 100 of them. For each item: the prompt states the operator's definition and
 //! shows the expression (re-rendered here from the instance); a computed
 //! gold equals this file's value of the expression; a solved gold is the only
@@ -21,7 +21,7 @@ use puzzlec::dataset::build::record;
 use puzzlec::gen::generate;
 use serde_json::Value;
 
-const ITEMS: u64 = 600;
+const ITEMS: u64 = 1000;
 const PER_OPERATOR: usize = 100;
 
 /// An exact rational number, always in lowest terms with a positive
