@@ -78,14 +78,14 @@ impl Record {
 }
 
 /// The record id `puzzle/lang/tier/index`, the index zero-padded to 5 digits (wider
-/// indices are written in full): `record_id("sudoku", "ko", "hard", 42)` is
-/// `sudoku/ko/hard/00042`.
+/// indices are written in full): `record_id("adder", "ko", "hard", 42)` is
+/// `adder/ko/hard/00042`.
 pub fn record_id(puzzle: &str, lang: &str, tier: &str, index: u64) -> String {
     format!("{puzzle}/{lang}/{tier}/{index:05}")
 }
 
 /// The pair id `puzzle/tier/index` shared by the EN and KO items drawn from one latent
-/// instance: `pair_id("sudoku", "hard", 42)` is `sudoku/hard/00042`.
+/// instance: `pair_id("adder", "hard", 42)` is `adder/hard/00042`.
 pub fn pair_id(puzzle: &str, tier: &str, index: u64) -> String {
     format!("{puzzle}/{tier}/{index:05}")
 }
