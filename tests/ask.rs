@@ -5,7 +5,7 @@
 
 mod fake_model;
 
-use fake_model::{dead_endpoint, FakeModel, Fault};
+use fake_model::{dead_endpoint, puzzlec, run_model_command, s, text, FakeModel, Fault};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use std::time::{Duration, Instant};
@@ -13,23 +13,6 @@ use std::time::{Duration, Instant};
 const FIXTURE: &str = "tests/data/calibrate/adder.puzzle";
 /// Records of the test dataset: 3 tiers × 2 languages × 20.
 const RECORDS: usize = 120;
-
-fn puzzlec(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_puzzlec"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .env_remove("OPENAI_API_KEY")
-        .output()
-        .expect("run puzzlec")
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
-
-fn s(p: &Path) -> &str {
-    p.to_str().expect("utf8 path")
-}
 
 /// Builds the test dataset into `dir/data`.
 fn dataset(dir: &Path) -> PathBuf {
@@ -40,28 +23,7 @@ fn dataset(dir: &Path) -> PathBuf {
 }
 
 fn ask(data: &Path, endpoint: &str, out: &Path, extra: &[&str]) -> Output {
-    let mut args = vec![
-        "ask",
-        s(data),
-        "--endpoint",
-        endpoint,
-        "--model",
-        "fake-1",
-        "-o",
-        s(out),
-        "--timeout",
-        "0.5",
-        "--backoff-ms",
-        "5",
-    ];
-    if !extra.contains(&"--concurrency") {
-        args.extend_from_slice(&["--concurrency", "4"]);
-    }
-    if !extra.contains(&"--retries") {
-        args.extend_from_slice(&["--retries", "3"]);
-    }
-    args.extend_from_slice(extra);
-    puzzlec(&args)
+    run_model_command("ask", data, endpoint, out, extra)
 }
 
 fn lines(path: &Path) -> Vec<serde_json::Value> {

@@ -4,8 +4,7 @@
 
 mod common;
 
-use puzzlec::dataset::build::record;
-use puzzlec::gen::generate;
+use common::{from_jdn, jdn};
 
 const STEMS: [&str; 10] = ["갑", "을", "병", "정", "무", "기", "경", "신", "임", "계"];
 const BRANCHES: [&str; 12] = [
@@ -27,25 +26,6 @@ fn pair_index(name: &str) -> i64 {
         .expect("a sexagenary name")
 }
 
-fn jdn(y: i64, m: i64, d: i64) -> i64 {
-    let a = (14 - m) / 12;
-    let yy = y + 4800 - a;
-    let mm = m + 12 * a - 3;
-    d + (153 * mm + 2) / 5 + 365 * yy + yy / 4 - yy / 100 + yy / 400 - 32045
-}
-
-fn from_jdn(j: i64) -> (i64, i64, i64) {
-    // Richards' algorithm for the Gregorian calendar.
-    let f = j + 1401 + (((4 * j + 274277) / 146097) * 3) / 4 - 38;
-    let e = 4 * f + 3;
-    let g = (e % 1461) / 4;
-    let h = 5 * g + 2;
-    let d = (h % 153) / 5 + 1;
-    let m = (h / 153 + 2) % 12 + 1;
-    let y = e / 1461 - 4716 + (14 - m) / 12;
-    (y, m, d)
-}
-
 /// Zeller's congruence, 0 = Monday.
 fn weekday(y: i64, m: i64, d: i64) -> i64 {
     let (y, m) = if m < 3 { (y - 1, m + 12) } else { (y, m) };
@@ -56,18 +36,6 @@ fn weekday(y: i64, m: i64, d: i64) -> i64 {
 fn parse_date(s: &str) -> (i64, i64, i64) {
     let p: Vec<i64> = s.split('.').map(|x| x.parse().expect("number")).collect();
     (p[0], p[1], p[2])
-}
-
-fn records(name: &str, per_tier: u64) -> Vec<puzzlec::dataset::Record> {
-    let program = common::load(&common::root().join(format!("puzzles/{name}.puzzle")));
-    let mut out = Vec::new();
-    for tier in program.tier_names() {
-        for i in 0..per_tier {
-            let item = generate(&program, tier, i, 1).expect("generate");
-            out.push(record(&program, &item, "ko"));
-        }
-    }
-    out
 }
 
 const HOLIDAYS: [(&str, i64, i64); 8] = [
@@ -84,7 +52,7 @@ const HOLIDAYS: [(&str, i64, i64); 8] = [
 #[test]
 fn time_golds_follow_the_stated_arithmetic() {
     let mut kinds = std::collections::BTreeSet::new();
-    for r in records("time", 200) {
+    for r in common::records("puzzles/time.puzzle", "ko", 200) {
         let inst = &r.instance;
         let holiday = inst["holiday"].as_str().expect("holiday");
         let (_, hm, hd) = HOLIDAYS
@@ -137,7 +105,7 @@ fn time_golds_follow_the_stated_arithmetic() {
 #[test]
 fn saju_golds_follow_the_stated_conventions() {
     let mut tasks = std::collections::BTreeSet::new();
-    for r in records("saju", 200) {
+    for r in common::records("puzzles/saju.puzzle", "ko", 200) {
         let inst = &r.instance;
         let task = inst["task"].as_str().expect("task");
         tasks.insert(task.to_string());

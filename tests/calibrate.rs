@@ -7,9 +7,11 @@
 
 mod fake_model;
 
-use fake_model::{dead_endpoint, true_accuracy, FakeModel, Fault};
+use fake_model::{
+    dead_endpoint, puzzlec, run_model_command, s, text, true_accuracy, FakeModel, Fault,
+};
 use std::path::Path;
-use std::process::{Command, Output};
+use std::process::Output;
 
 const FIXTURE: &str = "tests/data/calibrate/adder.puzzle";
 /// Targets and band of the default options.
@@ -21,50 +23,10 @@ const CONFIRM_N: &str = "100";
 /// A full grid over `terms in 2..=60` at N items per value.
 const FULL_GRID: u64 = 59 * 60;
 
-fn puzzlec(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_puzzlec"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .env_remove("OPENAI_API_KEY")
-        .output()
-        .expect("run puzzlec")
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
-
-fn s(p: &Path) -> &str {
-    p.to_str().expect("utf8 path")
-}
-
 fn calibrate(spec: &Path, endpoint: &str, out: &Path, extra: &[&str]) -> Output {
-    let mut args = vec![
-        "calibrate",
-        s(spec),
-        "--endpoint",
-        endpoint,
-        "--model",
-        "fake-1",
-        "-o",
-        s(out),
-        "--n",
-        N,
-        "--confirm-n",
-        CONFIRM_N,
-        "--timeout",
-        "0.5",
-        "--backoff-ms",
-        "5",
-    ];
-    if !extra.contains(&"--concurrency") {
-        args.extend_from_slice(&["--concurrency", "4"]);
-    }
-    if !extra.contains(&"--retries") {
-        args.extend_from_slice(&["--retries", "3"]);
-    }
+    let mut args = vec!["--n", N, "--confirm-n", CONFIRM_N];
     args.extend_from_slice(extra);
-    puzzlec(&args)
+    run_model_command("calibrate", spec, endpoint, out, &args)
 }
 
 fn summary(out: &Path) -> serde_json::Value {

@@ -6,42 +6,10 @@
 
 mod common;
 
-use puzzlec::dataset::build::record;
-use puzzlec::dataset::Record;
-use puzzlec::gen::generate;
+use common::{from_jdn, jdn};
+
 use serde_json::Value;
 use std::collections::BTreeSet;
-
-fn records(name: &str, per_tier: u64) -> Vec<Record> {
-    let program = common::load(&common::root().join(format!("suites/hrmcr/{name}.puzzle")));
-    let mut out = Vec::new();
-    for tier in program.tier_names() {
-        for i in 0..per_tier {
-            let item = generate(&program, tier, i, 1).expect("generate");
-            out.push(record(&program, &item, "ko"));
-        }
-    }
-    out
-}
-
-fn jdn(y: i64, m: i64, d: i64) -> i64 {
-    let a = (14 - m) / 12;
-    let yy = y + 4800 - a;
-    let mm = m + 12 * a - 3;
-    d + (153 * mm + 2) / 5 + 365 * yy + yy / 4 - yy / 100 + yy / 400 - 32045
-}
-
-fn from_jdn(j: i64) -> (i64, i64, i64) {
-    // Richards' algorithm for the Gregorian calendar.
-    let f = j + 1401 + (((4 * j + 274277) / 146097) * 3) / 4 - 38;
-    let e = 4 * f + 3;
-    let g = (e % 1461) / 4;
-    let h = 5 * g + 2;
-    let d = (h % 153) / 5 + 1;
-    let m = (h / 153 + 2) % 12 + 1;
-    let y = e / 1461 - 4716 + (14 - m) / 12;
-    (y, m, d)
-}
 
 fn dot((y, m, d): (i64, i64, i64)) -> String {
     format!("{y}.{m}.{d}")
@@ -252,7 +220,7 @@ fn hrmcr_date_golds_follow_solar_day_counting() {
     let (mut naive_differs, mut lunar_items, mut leap_answers) = (0, 0, 0);
     let mut kinds = BTreeSet::new();
     let mut holiday_kinds = BTreeSet::new();
-    for r in records("hrmcr_date", 150) {
+    for r in common::records("suites/hrmcr/hrmcr_date.puzzle", "ko", 150) {
         let inst = &r.instance;
         let s = |k: &str| {
             inst[k]
@@ -462,7 +430,7 @@ fn hrmcr_zodiac_golds_follow_the_stated_conventions() {
     let (mut ignore_birthday_differs, mut international) = (0, 0);
     let (mut ignore_shift_differs, mut speech_needed) = (0, 0);
     let mut animals = BTreeSet::new();
-    for r in records("hrmcr_zodiac", 150) {
+    for r in common::records("suites/hrmcr/hrmcr_zodiac.puzzle", "ko", 150) {
         let inst = &r.instance;
         let i = |k: &str| inst[k].as_i64().unwrap_or_else(|| panic!("{k}"));
         let s = |k: &str| {

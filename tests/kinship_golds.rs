@@ -19,9 +19,7 @@
 
 mod common;
 
-use puzzlec::dataset::build::record;
 use puzzlec::dataset::record::Record;
-use puzzlec::gen::generate;
 use serde_json::Value;
 use std::collections::{BTreeMap, BTreeSet, HashMap, VecDeque};
 
@@ -616,23 +614,11 @@ fn check_record(r: &Record) -> Result<Derived, String> {
     })
 }
 
-fn records(n: u64) -> Vec<Record> {
-    let program = common::load(&common::root().join("puzzles/kinship.puzzle"));
-    let mut out = Vec::new();
-    for tier in program.tier_names() {
-        for i in 0..n {
-            let item = generate(&program, tier, i, 1).expect("generate");
-            out.push(record(&program, &item, "ko"));
-        }
-    }
-    out
-}
-
 #[test]
 fn kinship_golds_follow_from_the_clues_and_the_family() {
     let mut terms: BTreeMap<&str, BTreeSet<&'static str>> = BTreeMap::new();
     let mut keys = BTreeSet::new();
-    let all = records(100);
+    let all = common::records("puzzles/kinship.puzzle", "ko", 100);
     for r in &all {
         let d = check_record(r).unwrap_or_else(|e| panic!("{}: {e}", r.id));
         let hops = r.levers["hops"].as_u64().expect("hops") as usize;
@@ -668,7 +654,7 @@ fn kinship_golds_follow_from_the_clues_and_the_family() {
 
 #[test]
 fn corrupted_instances_are_rejected() {
-    let all = records(10);
+    let all = common::records("puzzles/kinship.puzzle", "ko", 10);
     let r = &all[all.len() - 1];
     check_record(r).expect("the record itself passes");
     let corrupt = |edit: &dyn Fn(&mut Record)| {

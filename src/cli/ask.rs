@@ -4,11 +4,9 @@
 use super::model_args::ModelArgs;
 use super::output::{fail, fail_with, progress};
 use super::Reported;
-use crate::ask::http::HttpTransport;
-use crate::ask::{ask_to_file, Client, Job, Stats};
+use crate::ask::{ask_to_file, Job};
 use crate::dataset::{dataset_files, read_records, Record};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::AtomicBool;
 
 /// Arguments of `ask`.
 #[derive(Debug, clap::Args)]
@@ -70,17 +68,8 @@ pub fn run(args: Args) -> Result<(), Reported> {
     if jobs.is_empty() {
         return Err(fail("no record matches `--tier` and `--lang`"));
     }
-    let transport = HttpTransport::new(setup.settings.concurrency);
-    let stop = AtomicBool::new(false);
-    let stats = Stats::default();
-    let client = Client {
-        settings: &setup.settings,
-        transport: &transport,
-        cache: setup.cache.as_ref(),
-        budget: &setup.budget,
-        stop: &stop,
-        stats: &stats,
-    };
+    let session = setup.session();
+    let client = setup.client(&session);
     let bar = progress(jobs.len() as u64, "asking");
     let report = ask_to_file(&client, &jobs, &args.out, setup.max_failures, &|n| {
         bar.inc(n)

@@ -5,8 +5,6 @@ use super::load::load_one;
 use super::model_args::ModelArgs;
 use super::output::{fail, fail_with};
 use super::Reported;
-use crate::ask::http::HttpTransport;
-use crate::ask::{Client, Stats};
 use crate::calibrate::options::parse_fraction;
 use crate::calibrate::{
     calibrate, calibrated_spec, parse_targets, plot, to_json, to_markdown, Calls, Options,
@@ -15,7 +13,7 @@ use crate::calibrate::{
 use crate::dataset::write_atomic;
 use std::io::Write;
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::Ordering;
 
 /// Arguments of `calibrate`.
 #[derive(Debug, clap::Args)]
@@ -86,17 +84,8 @@ pub fn run(args: Args) -> Result<(), Reported> {
     let points_path = args.out.join("points.jsonl");
     let mut log = std::fs::File::create(&points_path)
         .map_err(|e| fail(format!("cannot write `{}`: {e}", points_path.display())))?;
-    let transport = HttpTransport::new(setup.settings.concurrency);
-    let stop = AtomicBool::new(false);
-    let stats = Stats::default();
-    let client = Client {
-        settings: &setup.settings,
-        transport: &transport,
-        cache: setup.cache.as_ref(),
-        budget: &setup.budget,
-        stop: &stop,
-        stats: &stats,
-    };
+    let session = setup.session();
+    let client = setup.client(&session);
     let mut on_point = |p: &PointRecord| {
         if let Ok(line) = serde_json::to_string(p) {
             let _ = writeln!(log, "{line}");
@@ -126,8 +115,8 @@ pub fn run(args: Args) -> Result<(), Reported> {
     .map_err(|e| fail_with(&e))?;
     let calls = Calls {
         requests: setup.budget.used(),
-        received: stats.received.load(Ordering::Relaxed),
-        cached: stats.cached.load(Ordering::Relaxed),
+        received: session.stats.received.load(Ordering::Relaxed),
+        cached: session.stats.cached.load(Ordering::Relaxed),
     };
     let model = &setup.settings.model;
     let markdown = to_markdown(&outcome, &options, model, calls);

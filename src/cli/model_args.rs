@@ -4,8 +4,10 @@
 
 use super::output::fail_with;
 use super::Reported;
-use crate::ask::{AskError, Budget, Cache, ConfigFile, Settings};
+use crate::ask::http::HttpTransport;
+use crate::ask::{AskError, Budget, Cache, Client, ConfigFile, Settings, Stats};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 /// The environment variable read for the API key when no other is named.
@@ -78,6 +80,37 @@ pub struct ModelSetup {
     pub budget: Budget,
     /// `--max-failures`.
     pub max_failures: usize,
+}
+
+/// The transport and the run state a [`Client`] borrows, made once per command.
+pub struct Session {
+    transport: HttpTransport,
+    stop: AtomicBool,
+    /// Counters of the run.
+    pub stats: Stats,
+}
+
+impl ModelSetup {
+    /// A fresh transport (sized to the concurrency) and run state.
+    pub fn session(&self) -> Session {
+        Session {
+            transport: HttpTransport::new(self.settings.concurrency),
+            stop: AtomicBool::new(false),
+            stats: Stats::default(),
+        }
+    }
+
+    /// The client over these settings, cache and budget, and `session`.
+    pub fn client<'a>(&'a self, session: &'a Session) -> Client<'a> {
+        Client {
+            settings: &self.settings,
+            transport: &session.transport,
+            cache: self.cache.as_ref(),
+            budget: &self.budget,
+            stop: &session.stop,
+            stats: &session.stats,
+        }
+    }
 }
 
 impl ModelArgs {

@@ -736,10 +736,6 @@ pub fn find(name: &str) -> Option<&'static Builtin> {
     BUILTINS.iter().find(|b| b.name == name)
 }
 
-fn invalid(message: impl Into<String>, span: Span) -> EvalError {
-    EvalError::new(K::Invalid(message.into()), span)
-}
-
 fn int_result(v: Option<i64>, what: &str, span: Span) -> EvalResult<Value> {
     v.map(Value::Int)
         .ok_or_else(|| EvalError::new(K::Overflow(what.to_string()), span))
@@ -758,12 +754,12 @@ fn check_len(n: u128, span: Span) -> EvalResult<()> {
 
 fn non_negative(n: i64, what: &str, span: Span) -> EvalResult<usize> {
     if n < 0 {
-        return Err(invalid(
+        return Err(EvalError::invalid(
             format!("{what} must not be negative, found {n}"),
             span,
         ));
     }
-    usize::try_from(n).map_err(|_| invalid(format!("{what} is too large"), span))
+    usize::try_from(n).map_err(|_| EvalError::invalid(format!("{what} is too large"), span))
 }
 
 fn seq_or_str(v: &Value, span: Span) -> EvalResult<Result<Rc<Vec<Value>>, Vec<char>>> {
@@ -785,7 +781,7 @@ fn one_char(v: &Value, span: Span) -> EvalResult<char> {
     let mut it = s.chars();
     match (it.next(), it.next()) {
         (Some(c), None) => Ok(c),
-        _ => Err(invalid(
+        _ => Err(EvalError::invalid(
             format!("expected one character, found \"{s}\""),
             span,
         )),
@@ -899,7 +895,7 @@ pub fn call(
                     }
                 });
             }
-            best.ok_or_else(|| invalid(format!("`{name}` of an empty list"), span))
+            best.ok_or_else(|| EvalError::invalid(format!("`{name}` of an empty list"), span))
         }
         "sort" => {
             let mut xs = expect_list(a(0), span)?.to_vec();
@@ -939,7 +935,7 @@ pub fn call(
                 _ => (0, 0, 1),
             };
             if step == 0 {
-                return Err(invalid("`range` step must not be 0", span));
+                return Err(EvalError::invalid("`range` step must not be 0", span));
             }
             let len = if step > 0 {
                 ((hi as i128 - lo as i128).max(0) + step as i128 - 1) / step as i128
@@ -1064,7 +1060,7 @@ pub fn call(
             let keys = iter_values(a(0), span)?;
             let values = expect_list(a(1), span)?;
             if keys.len() != values.len() {
-                return Err(invalid(
+                return Err(EvalError::invalid(
                     format!(
                         "`group_sum` needs as many values as keys, got {} keys and {} values",
                         keys.len(),
@@ -1130,13 +1126,13 @@ pub fn call(
                 xs.last()
             };
             item.cloned()
-                .ok_or_else(|| invalid(format!("`{name}` of an empty list"), span))
+                .ok_or_else(|| EvalError::invalid(format!("`{name}` of an empty list"), span))
         }
         "chunks" => {
             let xs = expect_list(a(0), span)?;
             let n = non_negative(expect_int(a(1), span)?, "chunk size", span)?;
             if n == 0 {
-                return Err(invalid("chunk size must be at least 1", span));
+                return Err(EvalError::invalid("chunk size must be at least 1", span));
             }
             Ok(Value::list(
                 xs.chunks(n).map(|c| Value::list(c.to_vec())).collect(),
@@ -1150,7 +1146,10 @@ pub fn call(
                 .collect::<EvalResult<Vec<_>>>()?;
             let width = rows.first().map_or(0, |r| r.len());
             if rows.iter().any(|r| r.len() != width) {
-                return Err(invalid("`transpose` needs rows of equal length", span));
+                return Err(EvalError::invalid(
+                    "`transpose` needs rows of equal length",
+                    span,
+                ));
             }
             Ok(Value::list(
                 (0..width)
@@ -1245,7 +1244,10 @@ pub fn call(
             for p in pairs.iter() {
                 let kv = expect_list(p, span)?;
                 if kv.len() != 2 {
-                    return Err(invalid("`to_map` needs (key, value) pairs", span));
+                    return Err(EvalError::invalid(
+                        "`to_map` needs (key, value) pairs",
+                        span,
+                    ));
                 }
                 match m.iter_mut().find(|(k, _)| *k == kv[0]) {
                     Some(slot) => slot.1 = kv[1].clone(),
@@ -1262,7 +1264,7 @@ pub fn call(
             let base = expect_int(a(0), span)?;
             let e = expect_int(a(1), span)?;
             let e = u32::try_from(e)
-                .map_err(|_| invalid(format!("exponent {e} must be 0 or more"), span))?;
+                .map_err(|_| EvalError::invalid(format!("exponent {e} must be 0 or more"), span))?;
             int_result(base.checked_pow(e), "pow", span)
         }
         "div" | "mod" => {
@@ -1295,7 +1297,7 @@ pub fn call(
             s.trim()
                 .parse::<i64>()
                 .map(Value::Int)
-                .map_err(|_| invalid(format!("\"{s}\" is not an integer"), span))
+                .map_err(|_| EvalError::invalid(format!("\"{s}\" is not an integer"), span))
         }
         "chars" => Ok(Value::list(
             expect_str(a(0), span)?
@@ -1315,7 +1317,7 @@ pub fn call(
             let s = expect_str(a(0), span)?;
             let sep = expect_str(a(1), span)?;
             if sep.is_empty() {
-                return Err(invalid(
+                return Err(EvalError::invalid(
                     "`split` separator must not be empty; use `chars`",
                     span,
                 ));
@@ -1330,7 +1332,10 @@ pub fn call(
             let s = expect_str(a(0), span)?;
             let from = expect_str(a(1), span)?;
             if from.is_empty() {
-                return Err(invalid("`replace` needs a non-empty pattern", span));
+                return Err(EvalError::invalid(
+                    "`replace` needs a non-empty pattern",
+                    span,
+                ));
             }
             Ok(Value::str(s.replace(&*from, &expect_str(a(2), span)?)))
         }
@@ -1356,7 +1361,9 @@ pub fn call(
                 .ok()
                 .and_then(char::from_u32)
                 .map(|c| Value::str(c.to_string()))
-                .ok_or_else(|| invalid(format!("{n} is not a Unicode scalar value"), span))
+                .ok_or_else(|| {
+                    EvalError::invalid(format!("{n} is not a Unicode scalar value"), span)
+                })
         }
         "alphabet" => Ok(Value::str("ABCDEFGHIJKLMNOPQRSTUVWXYZ")),
         "letter_index" => {
@@ -1364,7 +1371,10 @@ pub fn call(
             if c.is_ascii_alphabetic() {
                 Ok(Value::Int((c.to_ascii_uppercase() as u8 - b'A') as i64))
             } else {
-                Err(invalid(format!("\"{c}\" is not a letter A-Z"), span))
+                Err(EvalError::invalid(
+                    format!("\"{c}\" is not a letter A-Z"),
+                    span,
+                ))
             }
         }
         "letter" => {
@@ -1417,10 +1427,10 @@ pub fn call(
             let word = a(0).display();
             let p = expect_str(a(1), span)?;
             let kind = particle::parse_particle(&p)
-                .ok_or_else(|| invalid(format!("unknown particle \"{p}\""), span))?;
+                .ok_or_else(|| EvalError::invalid(format!("unknown particle \"{p}\""), span))?;
             particle::attach(&word, kind)
                 .map(Value::str)
-                .map_err(|e| invalid(e.to_string(), span))
+                .map_err(|e| EvalError::invalid(e.to_string(), span))
         }
         "initials" => Ok(Value::list(
             hangul::INITIALS
@@ -1440,8 +1450,9 @@ pub fn call(
         )),
         "decompose" => {
             let c = one_char(a(0), span)?;
-            let s = hangul::decompose(c)
-                .ok_or_else(|| invalid(format!("\"{c}\" is not a Hangul syllable"), span))?;
+            let s = hangul::decompose(c).ok_or_else(|| {
+                EvalError::invalid(format!("\"{c}\" is not a Hangul syllable"), span)
+            })?;
             Ok(Value::tuple(vec![
                 Value::Int(s.initial as i64),
                 Value::Int(s.medial as i64),
@@ -1451,8 +1462,9 @@ pub fn call(
         "compose" => {
             let idx = |i: usize| -> EvalResult<u8> {
                 let n = expect_int(a(i), span)?;
-                u8::try_from(n)
-                    .map_err(|_| invalid(format!("jamo index {n} is out of range"), span))
+                u8::try_from(n).map_err(|_| {
+                    EvalError::invalid(format!("jamo index {n} is out of range"), span)
+                })
             };
             let s = hangul::Syllable {
                 initial: idx(0)?,
@@ -1462,7 +1474,7 @@ pub fn call(
             hangul::compose(s)
                 .map(|c| Value::str(c.to_string()))
                 .ok_or_else(|| {
-                    invalid(
+                    EvalError::invalid(
                         format!(
                             "no syllable has indices ({}, {}, {})",
                             s.initial, s.medial, s.final_
@@ -1501,9 +1513,9 @@ pub fn call(
         }
         "has_final" => {
             let c = one_char(a(0), span)?;
-            hangul::has_final(c)
-                .map(Value::Bool)
-                .ok_or_else(|| invalid(format!("\"{c}\" is not a Hangul syllable"), span))
+            hangul::has_final(c).map(Value::Bool).ok_or_else(|| {
+                EvalError::invalid(format!("\"{c}\" is not a Hangul syllable"), span)
+            })
         }
         "is_double_final" => {
             let t = expect_int(a(0), span)?;
@@ -1530,7 +1542,7 @@ pub fn call(
             let p = expect_int(a(0), span)?;
             let q = expect_int(a(1), span)?;
             if q <= 0 || p < 0 || p > q {
-                return Err(invalid(
+                return Err(EvalError::invalid(
                     format!("`coin({p}, {q})` needs 0 <= p <= q and q > 0"),
                     span,
                 ));
@@ -1539,7 +1551,7 @@ pub fn call(
                 (interp.sampler(span)?.below(q as u64) as i64) < p,
             ))
         }
-        _ => Err(invalid(
+        _ => Err(EvalError::invalid(
             format!(
                 "builtin `{name}` has no implementation ({})",
                 describe(a(0))

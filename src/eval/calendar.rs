@@ -3,38 +3,38 @@
 //! lunar calendar. The facts live in `crate::stdlib`; this file converts
 //! between spec values and those functions.
 
-use super::error::{EvalError, EvalErrorKind as K, EvalResult};
+use super::error::{EvalError, EvalResult};
 use super::interp::{expect_int, expect_list, expect_str};
 use super::value::Value;
 use crate::span::Span;
 use crate::stdlib::{date, ganji, holiday, lunar};
 
-fn invalid(message: impl Into<String>, span: Span) -> EvalError {
-    EvalError::new(K::Invalid(message.into()), span)
-}
-
 fn small(v: &Value, span: Span) -> EvalResult<u32> {
     let n = expect_int(v, span)?;
-    u32::try_from(n).map_err(|_| invalid(format!("{n} is out of range here"), span))
+    u32::try_from(n).map_err(|_| EvalError::invalid(format!("{n} is out of range here"), span))
 }
 
 fn year(v: &Value, span: Span) -> EvalResult<i32> {
     let n = expect_int(v, span)?;
-    i32::try_from(n).map_err(|_| invalid(format!("year {n} is out of range"), span))
+    i32::try_from(n).map_err(|_| EvalError::invalid(format!("year {n} is out of range"), span))
 }
 
 /// A `(year, month, day)` tuple as a checked date.
 fn as_date(v: &Value, span: Span) -> EvalResult<date::Date> {
     let parts = expect_list(v, span)?;
     if parts.len() != 3 {
-        return Err(invalid("a date is a (year, month, day) tuple", span));
+        return Err(EvalError::invalid(
+            "a date is a (year, month, day) tuple",
+            span,
+        ));
     }
     let (y, m, d) = (
         year(&parts[0], span)?,
         small(&parts[1], span)?,
         small(&parts[2], span)?,
     );
-    date::Date::new(y, m, d).ok_or_else(|| invalid(format!("{y}-{m}-{d} is not a date"), span))
+    date::Date::new(y, m, d)
+        .ok_or_else(|| EvalError::invalid(format!("{y}-{m}-{d} is not a date"), span))
 }
 
 fn date_value(d: &date::Date) -> Value {
@@ -56,7 +56,7 @@ fn dispatch(name: &str, args: &[Value], span: Span) -> EvalResult<Option<Value>>
         "make_date" => {
             let (y, m, d) = (year(a(0), span)?, small(a(1), span)?, small(a(2), span)?);
             let dt = date::Date::new(y, m, d)
-                .ok_or_else(|| invalid(format!("{y}-{m}-{d} is not a date"), span))?;
+                .ok_or_else(|| EvalError::invalid(format!("{y}-{m}-{d} is not a date"), span))?;
             date_value(&dt)
         }
         "is_date" => {
@@ -73,7 +73,7 @@ fn dispatch(name: &str, args: &[Value], span: Span) -> EvalResult<Option<Value>>
             let (y, m) = (year(a(0), span)?, small(a(1), span)?);
             Value::Int(
                 date::days_in_month(y, m)
-                    .ok_or_else(|| invalid(format!("month {m} does not exist"), span))?
+                    .ok_or_else(|| EvalError::invalid(format!("month {m} does not exist"), span))?
                     as i64,
             )
         }
@@ -81,8 +81,9 @@ fn dispatch(name: &str, args: &[Value], span: Span) -> EvalResult<Option<Value>>
             let d = as_date(a(0), span)?;
             let n = expect_int(a(1), span)?;
             date_value(
-                &d.add_days(n)
-                    .ok_or_else(|| invalid("the date leaves the years 1 to 9999", span))?,
+                &d.add_days(n).ok_or_else(|| {
+                    EvalError::invalid("the date leaves the years 1 to 9999", span)
+                })?,
             )
         }
         "days_between" => Value::Int(as_date(a(0), span)?.days_until(&as_date(a(1), span)?)),
@@ -94,11 +95,9 @@ fn dispatch(name: &str, args: &[Value], span: Span) -> EvalResult<Option<Value>>
         "ganji" => Value::str(ganji::name(small(a(0), span)?)),
         "ganji_index" => {
             let s = expect_str(a(0), span)?;
-            Value::Int(
-                ganji::index_of(&s)
-                    .ok_or_else(|| invalid(format!("\"{s}\" is not one of the 60 pairs"), span))?
-                    as i64,
-            )
+            Value::Int(ganji::index_of(&s).ok_or_else(|| {
+                EvalError::invalid(format!("\"{s}\" is not one of the 60 pairs"), span)
+            })? as i64)
         }
         "day_ganji" => Value::Int(ganji::day_index(&as_date(a(0), span)?) as i64),
         "year_ganji" => Value::Int(ganji::year_index(year(a(0), span)?) as i64),
@@ -132,7 +131,7 @@ fn dispatch(name: &str, args: &[Value], span: Span) -> EvalResult<Option<Value>>
         "solar_to_lunar" => {
             let d = as_date(a(0), span)?;
             let l = lunar::solar_to_lunar(d.year, d.month, d.day).ok_or_else(|| {
-                invalid(
+                EvalError::invalid(
                     format!(
                         "{} is outside the lunar table (1900-01-31 to 2101-01-28)",
                         d.format_dot()
@@ -155,7 +154,7 @@ fn dispatch(name: &str, args: &[Value], span: Span) -> EvalResult<Option<Value>>
                 leap: matches!(a(3), Value::Bool(true)),
             };
             let (y, m, d) = lunar::lunar_to_solar(&ld).ok_or_else(|| {
-                invalid(
+                EvalError::invalid(
                     format!(
                         "lunar {}-{}-{}{} does not exist",
                         ld.year,
@@ -167,8 +166,9 @@ fn dispatch(name: &str, args: &[Value], span: Span) -> EvalResult<Option<Value>>
                 )
             })?;
             date_value(
-                &date::Date::new(y, m, d)
-                    .ok_or_else(|| invalid("lunar table produced an invalid date", span))?,
+                &date::Date::new(y, m, d).ok_or_else(|| {
+                    EvalError::invalid("lunar table produced an invalid date", span)
+                })?,
             )
         }
         _ => return Ok(None),

@@ -74,6 +74,11 @@ impl EvalError {
     pub fn new(kind: EvalErrorKind, span: Span) -> EvalError {
         EvalError { kind, span }
     }
+
+    /// An invalid argument or state, described by `message`, at `span`.
+    pub fn invalid(message: impl Into<String>, span: Span) -> EvalError {
+        EvalError::new(EvalErrorKind::Invalid(message.into()), span)
+    }
 }
 
 /// Shorthand for results of evaluation.

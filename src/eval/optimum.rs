@@ -1,15 +1,11 @@
 //! Exact optimisation builtins: `best_assignment`. The algorithm lives in
 //! `crate::stdlib::assignment`; this file converts between spec values and it.
 
-use super::error::{EvalError, EvalErrorKind as K, EvalResult};
+use super::error::{EvalError, EvalResult};
 use super::interp::{expect_int, expect_list};
 use super::value::Value;
 use crate::span::Span;
 use crate::stdlib::assignment::{self, Bonus};
-
-fn invalid(message: impl Into<String>, span: Span) -> EvalError {
-    EvalError::new(K::Invalid(message.into()), span)
-}
 
 fn matrix(v: &Value, span: Span) -> EvalResult<Vec<Vec<i64>>> {
     expect_list(v, span)?
@@ -25,7 +21,7 @@ fn matrix(v: &Value, span: Span) -> EvalResult<Vec<Vec<i64>>> {
 
 fn field(entries: &[(Value, Value)], name: &str, span: Span) -> EvalResult<Value> {
     Value::map_get(entries, &Value::str(name)).ok_or_else(|| {
-        invalid(
+        EvalError::invalid(
             format!(
                 "the bonus record needs a `{name}` field (fields: `quantity`, `at_least`, `add`)"
             ),
@@ -36,7 +32,7 @@ fn field(entries: &[(Value, Value)], name: &str, span: Span) -> EvalResult<Value
 
 fn bonus(v: &Value, span: Span) -> EvalResult<Bonus> {
     let Value::Map(entries) = v else {
-        return Err(invalid(
+        return Err(EvalError::invalid(
             "the third argument of `best_assignment` is a record { quantity: matrix, at_least: int, add: int }",
             span,
         ));
@@ -61,7 +57,7 @@ fn best_assignment(args: &[Value], span: Span) -> EvalResult<Value> {
     let query = matrix(&args[1], span)?;
     let bonus = args.get(2).map(|b| bonus(b, span)).transpose()?;
     let best = assignment::best_assignment(&weights, &query, bonus.as_ref())
-        .map_err(|e| invalid(format!("`best_assignment`: {e}"), span))?;
+        .map_err(|e| EvalError::invalid(format!("`best_assignment`: {e}"), span))?;
     let columns = best.columns.iter().map(|&c| Value::Int(c as i64)).collect();
     Ok(Value::Map(std::rc::Rc::new(vec![
         (Value::str("value"), Value::Int(best.value)),

@@ -57,10 +57,6 @@ fn sat_error(e: SatError, span: Span) -> EvalError {
     EvalError::new(K::Invalid(format!("constraint model: {e}")), span)
 }
 
-fn invalid(message: impl Into<String>, span: Span) -> EvalError {
-    EvalError::new(K::Invalid(message.into()), span)
-}
-
 impl Constraints {
     /// Builds the model: unknowns from every `find`, then every rule,
     /// evaluated in `env`. Returns the environment with the finds bound.
@@ -93,7 +89,7 @@ impl Constraints {
                     ds.sort_unstable();
                     ds.dedup();
                     if ds.is_empty() {
-                        return Err(invalid(
+                        return Err(EvalError::invalid(
                             format!("`{}` has an empty domain", find.name.name),
                             d.span,
                         ));
@@ -135,7 +131,7 @@ impl Constraints {
                 match value {
                     Value::Bool(true) => {}
                     Value::Bool(false) => {
-                        return Err(invalid(
+                        return Err(EvalError::invalid(
                             format!("rule `{}` can never hold{at}", rule.name.name),
                             rule.span,
                         ))
@@ -392,13 +388,13 @@ impl Constraints {
             Ok(None)
         })();
         match culprit {
-            Ok(Some((name, rule_span))) => invalid(
+            Ok(Some((name, rule_span))) => EvalError::invalid(
                 format!(
                     "the rules have no solution: rule `{name}` contradicts the rules before it"
                 ),
                 rule_span,
             ),
-            _ => invalid("the rules have no solution", span),
+            _ => EvalError::invalid("the rules have no solution", span),
         }
     }
 
@@ -425,7 +421,7 @@ impl Constraints {
 
     fn hidden(&self, what: &str, span: Span) -> EvalResult<Vec<i64>> {
         self.solution.clone().ok_or_else(|| {
-            invalid(
+            EvalError::invalid(
                 format!(
                     "`{what}` needs a hidden solution: write `let s = sample solution` before it"
                 ),
@@ -479,7 +475,7 @@ impl Constraints {
             };
             let t = bool_term(&cond, span)?;
             if t.eval(solution) != Some(true) {
-                return Err(invalid(
+                return Err(EvalError::invalid(
                     format!(
                         "the clue labelled `{}` is false in the hidden solution",
                         label.display()
@@ -510,7 +506,7 @@ impl Constraints {
                 .finds
                 .iter()
                 .position(|f| f.name == name)
-                .ok_or_else(|| invalid(format!("`{name}` is not a `find`"), span))?;
+                .ok_or_else(|| EvalError::invalid(format!("`{name}` is not a `find`"), span))?;
             let (ids, labels) = (
                 self.finds[find].ids.clone(),
                 self.finds[find].labels.clone(),
@@ -524,7 +520,7 @@ impl Constraints {
                     .clone()
                     .filter(|d| d.len() == 2)
                     .ok_or_else(|| {
-                        invalid("`symmetry rot180` needs a find over `0..n, 0..m`", span)
+                        EvalError::invalid("`symmetry rot180` needs a find over `0..n, 0..m`", span)
                     })?;
                 let (h, w) = (dims[0], dims[1]);
                 partner = Some(
@@ -539,7 +535,7 @@ impl Constraints {
         // `keep minimal` removes every clue that can go.
         let (keep, exact) = match keep {
             Some(k) if k < 0 => {
-                return Err(invalid(
+                return Err(EvalError::invalid(
                     format!("`keep` is {k}; it cannot be negative"),
                     span,
                 ))
@@ -703,7 +699,10 @@ impl Constraints {
             let t = bool_term(&cond, span)?;
             if let Some(sol) = &self.solution {
                 if t.eval(sol) != Some(true) {
-                    return Err(invalid("a clue is false in the hidden solution", span));
+                    return Err(EvalError::invalid(
+                        "a clue is false in the hidden solution",
+                        span,
+                    ));
                 }
             }
             let lit = self.lit(&t).map_err(|e| sat_error(e, span))?;
@@ -744,15 +743,15 @@ impl Constraints {
         Ok(match v {
             Value::Sym(s) => match &**s {
                 Sym::Int(t) => {
-                    let g = t
-                        .eval(solution)
-                        .ok_or_else(|| invalid("cannot evaluate the expression", span))?;
+                    let g = t.eval(solution).ok_or_else(|| {
+                        EvalError::invalid("cannot evaluate the expression", span)
+                    })?;
                     BoolTerm::compare(t, CmpOp::Ne, &IntTerm::constant(g)).ok_or_else(overflow)?
                 }
                 Sym::Bool(b) => {
                     let g = b
                         .eval(solution)
-                        .ok_or_else(|| invalid("cannot evaluate the condition", span))?;
+                        .ok_or_else(|| EvalError::invalid("cannot evaluate the condition", span))?;
                     if g {
                         b.clone().negated()
                     } else {
@@ -787,7 +786,7 @@ impl Constraints {
     /// then becomes a clue, so later solutions are optimal.
     pub fn optimize(&mut self, v: Value, maximize: bool, span: Span) -> EvalResult<Outcome> {
         if self.solution.is_some() {
-            return Err(invalid(
+            return Err(EvalError::invalid(
                 "`maximize`/`minimize` must come before `sample solution`",
                 span,
             ));

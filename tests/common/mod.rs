@@ -3,6 +3,9 @@
 
 use puzzlec::check::program::Program;
 use puzzlec::compile::{compile, render_plain};
+use puzzlec::dataset::build::record;
+use puzzlec::dataset::Record;
+use puzzlec::gen::generate;
 use puzzlec::source::SourceFile;
 use std::path::{Path, PathBuf};
 
@@ -62,4 +65,39 @@ pub fn specs() -> Vec<(PathBuf, Program)> {
             (p, prog)
         })
         .collect()
+}
+
+/// The `lang` records of the first `per_tier` items of every tier of the
+/// spec at `rel` (relative to the repository root), dataset seed 1.
+pub fn records(rel: &str, lang: &str, per_tier: u64) -> Vec<Record> {
+    let program = load(&root().join(rel));
+    let mut out = Vec::new();
+    for tier in program.tier_names() {
+        for i in 0..per_tier {
+            let item = generate(&program, tier, i, 1).expect("generate");
+            out.push(record(&program, &item, lang));
+        }
+    }
+    out
+}
+
+/// The Julian day number of a Gregorian date (written for the tests, not
+/// taken from the library under test).
+pub fn jdn(y: i64, m: i64, d: i64) -> i64 {
+    let a = (14 - m) / 12;
+    let yy = y + 4800 - a;
+    let mm = m + 12 * a - 3;
+    d + (153 * mm + 2) / 5 + 365 * yy + yy / 4 - yy / 100 + yy / 400 - 32045
+}
+
+/// The Gregorian date of a Julian day number (Richards' algorithm).
+pub fn from_jdn(j: i64) -> (i64, i64, i64) {
+    let f = j + 1401 + (((4 * j + 274277) / 146097) * 3) / 4 - 38;
+    let e = 4 * f + 3;
+    let g = (e % 1461) / 4;
+    let h = 5 * g + 2;
+    let d = (h % 153) / 5 + 1;
+    let m = (h / 153 + 2) % 12 + 1;
+    let y = e / 1461 - 4716 + (14 - m) / 12;
+    (y, m, d)
 }

@@ -257,3 +257,58 @@ fn handle(stream: TcpStream, state: &State) -> std::io::Result<()> {
     });
     send(&mut out, "200 OK", "", &reply.to_string())
 }
+
+/// Runs the built `puzzlec` in the repository root without an API key in
+/// the environment.
+pub fn puzzlec(args: &[&str]) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_puzzlec"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env_remove("OPENAI_API_KEY")
+        .output()
+        .expect("run puzzlec")
+}
+
+/// Output bytes as text.
+pub fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// A path as a command-line argument.
+pub fn s(p: &std::path::Path) -> &str {
+    p.to_str().expect("utf8 path")
+}
+
+/// Runs `puzzlec <command> <target> …` against `endpoint` with the model
+/// flags both commands share (fast timeouts and backoff; 4 requests in
+/// flight and 3 retries unless `extra` sets them), then `extra`.
+pub fn run_model_command(
+    command: &str,
+    target: &std::path::Path,
+    endpoint: &str,
+    out: &std::path::Path,
+    extra: &[&str],
+) -> std::process::Output {
+    let mut args = vec![
+        command,
+        s(target),
+        "--endpoint",
+        endpoint,
+        "--model",
+        "fake-1",
+        "-o",
+        s(out),
+        "--timeout",
+        "0.5",
+        "--backoff-ms",
+        "5",
+    ];
+    if !extra.contains(&"--concurrency") {
+        args.extend_from_slice(&["--concurrency", "4"]);
+    }
+    if !extra.contains(&"--retries") {
+        args.extend_from_slice(&["--retries", "3"]);
+    }
+    args.extend_from_slice(extra);
+    puzzlec(&args)
+}
