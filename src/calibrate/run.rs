@@ -367,7 +367,14 @@ pub fn calibrate(
                         max_failures,
                     )
                 };
-                let mut counts = match confirm(std::slice::from_ref(&lang)) {
+                let confirmed = confirm(std::slice::from_ref(&lang)).and_then(|mut counts| {
+                    let hit = confirmation(&counts[0], target.accuracy, options.band).in_band;
+                    if (hit || round == options.rounds) && !mirrors.is_empty() {
+                        counts.extend(confirm(&mirrors)?);
+                    }
+                    Ok(counts)
+                });
+                let counts = match confirmed {
                     Ok(c) => c,
                     Err(e) => {
                         stop = Some(e);
@@ -377,19 +384,6 @@ pub fn calibrate(
                         break 'groups;
                     }
                 };
-                let hit = confirmation(&counts[0], target.accuracy, options.band).in_band;
-                if (hit || round == options.rounds) && !mirrors.is_empty() {
-                    match confirm(&mirrors) {
-                        Ok(more) => counts.extend(more),
-                        Err(e) => {
-                            stop = Some(e);
-                            results[ti] = Some(result);
-                            outcome.points.append(&mut points);
-                            record_curve(&mut outcome, group, members, &targets, &curve);
-                            break 'groups;
-                        }
-                    }
-                }
                 for c in &counts {
                     let record = PointRecord {
                         group: group.clone(),
