@@ -22,11 +22,13 @@ mod judge;
 mod kind;
 mod normalize;
 mod number;
+mod slot;
 mod text;
 mod words;
 
 pub use error::AnswerError;
-pub use extract::extract;
-pub use judge::{judge, Verdict};
+pub use extract::{extract, extract_in};
+pub use judge::{judge, judge_in, Verdict};
 pub use kind::AnswerKind;
 pub use normalize::normalize;
+pub use slot::AnswerSlot;
