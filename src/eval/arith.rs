@@ -237,11 +237,9 @@ fn parsed(args: &[Value], span: Span) -> EvalResult<Arith> {
 pub fn call(name: &str, args: &[Value], span: Span) -> Option<EvalResult<Value>> {
     Some(match name {
         "is_arith" => text_arg(args, span).map(|s| {
-            Value::Bool(
-                parse(&s).is_ok_and(|a| {
-                    i64::try_from(a.value.num).is_ok() && i64::try_from(a.value.den).is_ok()
-                }),
-            )
+            Value::Bool(parse(&s).is_ok_and(|a| {
+                i64::try_from(a.value.num).is_ok() && i64::try_from(a.value.den).is_ok()
+            }))
         }),
         "arith_value" => parsed(args, span).and_then(|a| {
             match (i64::try_from(a.value.num), i64::try_from(a.value.den)) {

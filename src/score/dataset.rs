@@ -8,8 +8,8 @@ use serde::Deserialize;
 
 use super::ScoreError;
 use crate::answer::{AnswerKind, AnswerSlot};
-use crate::eval::accept::Acceptor;
 use crate::dataset::{dataset_files, read_jsonl, DatasetError, Manifest, MANIFEST_FILE};
+use crate::eval::accept::Acceptor;
 
 /// The fields of a dataset record that scoring needs (the question, solution
 /// and instance are skipped while parsing, which keeps loading fast).
