@@ -13,6 +13,8 @@ fn sample() -> Record {
         question: "빈칸을 채우세요.\n1 2 _".into(),
         answer: "3".into(),
         answer_kind: "int".into(),
+        slot: None,
+        accept: None,
         solution: "세 번째 칸은 3".into(),
         instance: json!({"grid": [1, 2, null], "size": 3}),
         levers: json!({"size": 3, "blanks": 1}),

@@ -5,6 +5,7 @@
 use super::calendar::{last_date, last_ganji, last_weekday};
 use super::kind::AnswerKind;
 use super::normalize::normalize;
+use super::slot::AnswerSlot;
 use super::text::{fold_width, strip_trailing_period, strip_wrappers};
 
 /// Removes reasoning blocks: every `<think>…</think>`; a `</think>` with no
@@ -177,6 +178,16 @@ fn last_double_bracket(s: &str) -> Option<String> {
         }
     }
     best.map(|(a, z)| s[a..z].to_string())
+}
+
+/// The content of the first `[[…]]`: from the first `[[` to the first `]]`
+/// after it, trimmed (the regular expression `\[\[\s*(.*?)\s*\]\]` with
+/// DOTALL).
+fn first_double_bracket(s: &str) -> Option<String> {
+    let open = s.find("[[")?;
+    let rest = &s[open + 2..];
+    let close = rest.find("]]")?;
+    Some(rest[..close].trim().to_string())
 }
 
 /// The content of the last `\boxed{…}` with balanced braces.
@@ -470,12 +481,26 @@ fn refine(kind: AnswerKind, candidates: Vec<String>) -> Option<String> {
 /// without an opening tag drops everything before it; an unclosed `<think>`
 /// drops the rest of the response.
 pub fn extract(kind: AnswerKind, response: &str) -> Option<String> {
+    extract_in(kind, AnswerSlot::Default, response)
+}
+
+/// [`extract`] under a dataset's answer-slot convention. With
+/// [`AnswerSlot::FirstBrackets`] the content of the FIRST `[[…]]` of the
+/// response (after folding and removing think blocks) is the answer, cleaned
+/// like any found text; a response without `[[…]]` falls back to the default
+/// order.
+pub fn extract_in(kind: AnswerKind, slot: AnswerSlot, response: &str) -> Option<String> {
     let folded = if kind == AnswerKind::Exact {
         response.to_string()
     } else {
         fold_width(response)
     };
     let body = strip_think(&folded);
+    if slot == AnswerSlot::FirstBrackets {
+        if let Some(c) = first_double_bracket(&body) {
+            return refine(kind, vec![c]);
+        }
+    }
     if let Some(c) = marker_candidates(kind, &body) {
         return refine(kind, c);
     }

@@ -1,9 +1,10 @@
 //! Scoring one model response against a gold answer.
 
 use super::error::AnswerError;
-use super::extract::{extract, strip_think};
+use super::extract::{extract_in, strip_think};
 use super::kind::AnswerKind;
 use super::normalize::{normalize, same_answer};
+use super::slot::AnswerSlot;
 
 /// The outcome of scoring one response.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -39,10 +40,21 @@ impl Verdict {
 /// scoring never panics. Blank responses and responses that are only a think
 /// block are [`Verdict::Empty`].
 pub fn judge(kind: AnswerKind, gold: &str, response: &str) -> (Verdict, Option<String>) {
+    judge_in(kind, AnswerSlot::Default, gold, response)
+}
+
+/// [`judge`] under a dataset's answer-slot convention (see
+/// [`super::extract_in`]).
+pub fn judge_in(
+    kind: AnswerKind,
+    slot: AnswerSlot,
+    gold: &str,
+    response: &str,
+) -> (Verdict, Option<String>) {
     if strip_think(response).trim().is_empty() {
         return (Verdict::Empty, None);
     }
-    let Some(found) = extract(kind, response) else {
+    let Some(found) = extract_in(kind, slot, response) else {
         return (Verdict::Unparseable, None);
     };
     let (gold_kind, gold_norm) = match normalize(kind, gold) {

@@ -23,11 +23,13 @@ mod kind;
 mod normalize;
 mod number;
 mod rows;
+mod slot;
 mod text;
 mod words;
 
 pub use error::AnswerError;
-pub use extract::extract;
-pub use judge::{judge, Verdict};
+pub use extract::{extract, extract_in};
+pub use judge::{judge, judge_in, Verdict};
 pub use kind::AnswerKind;
 pub use normalize::normalize;
+pub use slot::AnswerSlot;

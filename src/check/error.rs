@@ -305,6 +305,23 @@ pub enum CheckError {
         span: Span,
     },
 
+    /// An answer slot that does not exist.
+    #[error("unknown answer slot `{name}`")]
+    #[diagnostic(code(puzzlec::check::slot))]
+    UnknownSlot {
+        /// The name.
+        name: String,
+        /// The valid slots.
+        #[help]
+        help: String,
+        /// The file.
+        #[source_code]
+        src: NamedSource<String>,
+        /// Where.
+        #[label("not an answer slot")]
+        span: Span,
+    },
+
     /// An answer kind that does not exist.
     #[error("unknown answer kind `{name}`")]
     #[diagnostic(code(puzzlec::check::answer_kind))]

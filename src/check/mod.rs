@@ -65,6 +65,8 @@ struct Parts<'s> {
     choices: Option<&'s Expr>,
     templates: Vec<(&'s Ident, &'s Expr)>,
     calibrate: Option<&'s Calibrate>,
+    accept: Option<(&'s Ident, &'s Expr)>,
+    slot: Option<&'s Ident>,
 }
 
 impl<'a> Checker<'a> {
@@ -113,6 +115,10 @@ impl<'a> Checker<'a> {
                 Decl::Choices(e, span) => self.once(&mut p.choices, e, "choices", *span),
                 Decl::Template(lang, e) => p.templates.push((lang, e)),
                 Decl::Calibrate(c) => self.once(&mut p.calibrate, c, "calibrate", c.span),
+                Decl::Accept(param, e, span) => {
+                    self.once(&mut p.accept, (param, e), "accept", *span)
+                }
+                Decl::Slot(ident) => self.once(&mut p.slot, ident, "slot", ident.span),
             }
         }
         p
@@ -334,6 +340,26 @@ impl<'a> Checker<'a> {
             });
         }
 
+        let accept = parts.accept.map(|(param, body)| self.accept(param, body));
+        let slot = match parts.slot {
+            None => crate::answer::AnswerSlot::Default,
+            Some(ident) => match crate::answer::AnswerSlot::from_name(&ident.name) {
+                Some(slot) => slot,
+                None => {
+                    self.errors.push(CheckError::UnknownSlot {
+                        name: ident.name.clone(),
+                        help: format!(
+                            "the answer slots are: {}",
+                            crate::answer::AnswerSlot::names().join(", ")
+                        ),
+                        src: self.src(),
+                        span: ident.span,
+                    });
+                    crate::answer::AnswerSlot::Default
+                }
+            },
+        };
+
         let (answer_kind, answer) = answer?;
         Some(Program {
             source: self.source.clone(),
@@ -362,8 +388,38 @@ impl<'a> Checker<'a> {
             choices: parts.choices.cloned(),
             templates,
             calibration,
+            accept,
+            slot,
             spec_hash: spec_hash(self.source.text.as_bytes()),
         })
+    }
+
+    /// `accept(r) = BODY`: a condition that sees only its parameter (the
+    /// response text), `instance` and the builtins, because `score`
+    /// evaluates it from the record alone.
+    fn accept(&mut self, param: &Ident, body: &Expr) -> program::AcceptDef {
+        let globals = Globals::default();
+        let mut r = Resolver::new(self.source, &globals, Place::Answer);
+        r.bind("instance", Ty::Any);
+        r.bind(&param.name, Ty::Str);
+        let ty = r.expr(body);
+        self.errors.append(&mut r.errors);
+        if !ty.fits(&Ty::Bool) {
+            self.errors.push(CheckError::Type {
+                expected: Ty::Bool.described(),
+                found: ty.described(),
+                help: "`accept` is a condition: true for every response that counts as correct"
+                    .into(),
+                src: self.src(),
+                span: body.span,
+            });
+        }
+        let text = &self.source.text[body.span.start..body.span.end];
+        program::AcceptDef {
+            param: param.clone(),
+            body: body.clone(),
+            source: format!("|{}| {}", param.name, text),
+        }
     }
 
     /// `answer from LEVER`: the lever must be a `one of` lever of kind names.

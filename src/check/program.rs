@@ -110,8 +110,23 @@ pub struct Program {
     pub templates: BTreeMap<String, Expr>,
     /// The `calibrate` block, if any.
     pub calibration: Option<super::calibrate::Calibration>,
+    /// The `accept` condition, if any.
+    pub accept: Option<AcceptDef>,
+    /// Where `score` reads the answer in a response.
+    pub slot: crate::answer::AnswerSlot,
     /// `sha256:<hex>` of the spec's bytes.
     pub spec_hash: String,
+}
+
+/// A checked `accept(r) = BODY` declaration.
+#[derive(Debug, Clone)]
+pub struct AcceptDef {
+    /// The parameter bound to the response text.
+    pub param: Ident,
+    /// The condition.
+    pub body: Expr,
+    /// The lambda `|r| BODY` as source text, stored in every record.
+    pub source: String,
 }
 
 impl Program {

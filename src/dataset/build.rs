@@ -182,6 +182,9 @@ pub fn record(program: &Program, item: &Item, lang: &str) -> Record {
         question: rendered.question.clone(),
         answer: item.answer.clone(),
         answer_kind: item.answer_kind.name().to_string(),
+        slot: (program.slot != crate::answer::AnswerSlot::Default)
+            .then(|| program.slot.name().to_string()),
+        accept: program.accept.as_ref().map(|a| a.source.clone()),
         solution: rendered.solution.clone(),
         instance: item.instance.clone(),
         levers: item.levers.clone(),

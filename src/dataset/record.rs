@@ -28,6 +28,14 @@ pub struct Record {
     pub answer: String,
     /// How the answer is compared (e.g. `exact`, `int`, `grid`).
     pub answer_kind: String,
+    /// Where `score` reads the answer in a response, when it is not the
+    /// default (`first_brackets`).
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub slot: Option<String>,
+    /// The spec's `accept` condition as a lambda (`|r| …`): any response it
+    /// accepts is correct. Absent when only the gold is correct.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub accept: Option<String>,
     /// A worked solution.
     pub solution: String,
     /// The structured givens.

@@ -558,6 +558,35 @@ pub const BUILTINS: &[Builtin] = &[
         Returns::Bool,
         "is_double_final(f) -> bool for a final index (ㄲ ㅆ and compound finals)",
     ),
+    // arithmetic text (exact fractions)
+    b(
+        "is_arith",
+        1,
+        1,
+        Returns::Bool,
+        "is_arith(s) -> bool: s is an arithmetic expression with a value",
+    ),
+    b(
+        "arith_value",
+        1,
+        1,
+        Returns::Tuple,
+        "arith_value(s) -> (numerator, denominator) in lowest terms, denominator > 0",
+    ),
+    b(
+        "arith_shape",
+        1,
+        1,
+        Returns::Str,
+        "arith_shape(s) -> s with numbers as `?`, operators as + - * /, no spaces",
+    ),
+    b(
+        "arith_numbers",
+        1,
+        1,
+        Returns::IntList,
+        "arith_numbers(s) -> the numbers of s in the order written",
+    ),
     // calendar: dates are (year, month, day) tuples
     b(
         "make_date",
@@ -817,6 +846,9 @@ pub fn call(
         return result;
     }
     if let Some(result) = super::optimum::call(name, &args, span) {
+        return result;
+    }
+    if let Some(result) = super::arith::call(name, &args, span) {
         return result;
     }
     let a = |i: usize| &args[i];

@@ -1,6 +1,8 @@
 //! Eval: the expression language at run time (values, environments, the
 //! interpreter and the standard library).
 
+pub mod accept;
+pub mod arith;
 pub mod builtins;
 pub mod calendar;
 pub mod env;

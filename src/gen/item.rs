@@ -362,6 +362,25 @@ fn finish(
         Some(e) => interp.eval(e, &env).map_err(rt)?.to_json(),
         None => serde_json::Value::Object(Default::default()),
     };
+    if let Some(accept) = &program.accept {
+        let verdict = crate::eval::accept::Acceptor::parse(&accept.source)
+            .and_then(|a| a.accepts(&instance, &answer));
+        let message = match verdict {
+            Ok(true) => None,
+            Ok(false) => Some(format!("the gold `{answer}` is not accepted by `accept`")),
+            Err(e) => Some(format!("`accept` fails on the gold `{answer}`: {e}")),
+        };
+        if let Some(message) = message {
+            return Err(GenError::Gold {
+                message,
+                help: format!(
+                    "this happened while generating {ctx}; the gold must satisfy the spec's own acceptance condition"
+                ),
+                src: program.source.named(),
+                span: accept.body.span,
+            });
+        }
+    }
     let choices = match &program.choices {
         Some(e) => {
             let v = interp.eval(e, &env).map_err(rt)?;
@@ -374,6 +393,16 @@ fn finish(
     for lang in &program.languages {
         let template = &program.templates[lang];
         let question = interp.eval(template, &env).map_err(rt)?.display();
+        if program.slot == crate::answer::AnswerSlot::FirstBrackets && !question.contains("[[") {
+            return Err(GenError::Gold {
+                message: format!(
+                    "the `{lang}` prompt never asks for `[[…]]`, but `slot first_brackets` reads the answer from it"
+                ),
+                help: format!("this happened while generating {ctx}; say in the prompt that the answer goes in double square brackets"),
+                src: program.source.named(),
+                span: template.span,
+            });
+        }
         let mut lines = Vec::new();
         for (t, step_env) in steps.iter().zip(step_envs) {
             if &t.lang.name == lang {

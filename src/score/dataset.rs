@@ -7,8 +7,9 @@ use std::path::Path;
 use serde::Deserialize;
 
 use super::ScoreError;
-use crate::answer::AnswerKind;
+use crate::answer::{AnswerKind, AnswerSlot};
 use crate::dataset::{dataset_files, read_jsonl, DatasetError, Manifest, MANIFEST_FILE};
+use crate::eval::accept::Acceptor;
 
 /// The fields of a dataset record that scoring needs (the question, solution
 /// and instance are skipped while parsing, which keeps loading fast).
@@ -30,6 +31,23 @@ pub struct Item {
     pub answer: String,
     /// The answer kind's name.
     pub answer_kind: String,
+    /// The answer slot's name, when not the default.
+    #[serde(default)]
+    pub slot: Option<String>,
+    /// The `accept` lambda, when any accepted answer is correct.
+    #[serde(default)]
+    pub accept: Option<String>,
+    /// The record's instance, read only for records with `accept`.
+    #[serde(skip)]
+    pub instance: Option<serde_json::Value>,
+}
+
+/// The id and instance of a record (the second read of a task file whose
+/// records carry `accept`).
+#[derive(Deserialize)]
+struct IdInstance {
+    id: String,
+    instance: serde_json::Value,
 }
 
 /// Reads the scoring fields of every line of a `puzzlec` JSONL file, one
@@ -45,6 +63,13 @@ pub struct Dataset {
     pub records: Vec<Item>,
     /// The answer kind of each record (same order).
     pub kinds: Vec<AnswerKind>,
+    /// The answer slot of each record (same order).
+    pub slots: Vec<AnswerSlot>,
+    /// For each record, its `accept` condition as an index into
+    /// [`Dataset::acceptors`].
+    pub accepts: Vec<Option<usize>>,
+    /// The distinct `accept` conditions, parsed once.
+    pub acceptors: Vec<Acceptor>,
     /// Record id → position in `records`.
     pub index: HashMap<String, usize>,
     /// Tier names in display order (the manifest's declaration order when
@@ -58,7 +83,37 @@ impl Dataset {
     pub fn from_records(records: Vec<Item>, tier_hint: &[String]) -> Result<Self, ScoreError> {
         let mut index = HashMap::with_capacity(records.len());
         let mut kinds = Vec::with_capacity(records.len());
+        let mut slots = Vec::with_capacity(records.len());
+        let mut accepts = Vec::with_capacity(records.len());
+        let mut acceptors = Vec::new();
+        let mut accept_texts: HashMap<&str, usize> = HashMap::new();
         for (i, r) in records.iter().enumerate() {
+            let bad = |field, message| ScoreError::BadAcceptance {
+                id: r.id.clone(),
+                field,
+                message,
+            };
+            slots.push(match &r.slot {
+                None => AnswerSlot::Default,
+                Some(name) => AnswerSlot::from_name(name)
+                    .ok_or_else(|| bad("slot", format!("unknown answer slot `{name}`")))?,
+            });
+            accepts.push(match &r.accept {
+                None => None,
+                Some(text) => {
+                    if r.instance.is_none() {
+                        return Err(bad("accept", "the record has no instance".into()));
+                    }
+                    match accept_texts.get(text.as_str()) {
+                        Some(&k) => Some(k),
+                        None => {
+                            acceptors.push(Acceptor::parse(text).map_err(|m| bad("accept", m))?);
+                            accept_texts.insert(text, acceptors.len() - 1);
+                            Some(acceptors.len() - 1)
+                        }
+                    }
+                }
+            });
             if index.insert(r.id.clone(), i).is_some() {
                 return Err(ScoreError::DuplicateRecord { id: r.id.clone() });
             }
@@ -83,9 +138,13 @@ impl Dataset {
         rest.sort_by_key(|t| (known_rank(t), t.clone()));
         rest.dedup();
         tiers.extend(rest);
+        drop(accept_texts);
         Ok(Dataset {
             records,
             kinds,
+            slots,
+            accepts,
+            acceptors,
             index,
             tiers,
         })
@@ -128,7 +187,17 @@ pub fn load_dataset(path: &Path) -> Result<Dataset, ScoreError> {
     };
     let mut records = Vec::new();
     for f in &files {
-        records.extend(read_items(f)?);
+        let mut items = read_items(f)?;
+        if items.iter().any(|r| r.accept.is_some()) {
+            let instances: HashMap<String, serde_json::Value> = read_jsonl::<IdInstance>(f)?
+                .into_iter()
+                .map(|r| (r.id, r.instance))
+                .collect();
+            for item in items.iter_mut().filter(|r| r.accept.is_some()) {
+                item.instance = instances.get(&item.id).cloned();
+            }
+        }
+        records.extend(items);
     }
     if records.is_empty() {
         return Err(ScoreError::NoRecords {

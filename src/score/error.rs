@@ -27,6 +27,19 @@ pub enum ScoreError {
         /// The repeated id.
         id: String,
     },
+    /// A record's `slot` or `accept` field cannot be used.
+    #[error("record `{id}` has an unusable `{field}`: {message}")]
+    #[diagnostic(help(
+        "rebuild the dataset with this version of puzzlec; `slot` must be an answer slot name and `accept` a lambda of the spec language"
+    ))]
+    BadAcceptance {
+        /// The record id.
+        id: String,
+        /// `slot` or `accept`.
+        field: &'static str,
+        /// What is wrong.
+        message: String,
+    },
     /// A record names an answer kind this version does not know.
     #[error("record `{id}` has unknown answer kind `{kind}`")]
     UnknownKind {

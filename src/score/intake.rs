@@ -5,7 +5,7 @@ use std::io::BufRead;
 
 use super::dataset::Dataset;
 use super::input::parse_line;
-use crate::answer::{judge, Verdict};
+use crate::answer::Verdict;
 
 /// How many examples of each problem are kept for the report.
 pub const EXAMPLES: usize = 5;
@@ -131,8 +131,7 @@ pub fn read_responses<R: BufRead>(
             });
             continue;
         }
-        let record = &dataset.records[slot];
-        let (verdict, extracted) = judge(dataset.kinds[slot], &record.answer, &parsed.response);
+        let (verdict, extracted) = super::accept::judge_record(dataset, slot, &parsed.response);
         let extracted = if keep_extracted {
             extracted.map(|e| truncate(e, MAX_EXTRACTED))
         } else {

@@ -5,12 +5,15 @@
 //!   [`crate::answer::judge`] as it is read ([`input`] lists the accepted
 //!   field paths, [`intake`] the bookkeeping: invalid lines, unknown and
 //!   duplicate ids — the FIRST response for an id counts);
+//! * [`judge_record`] judges one response: the record's answer slot, then
+//!   the gold or, for records with `accept`, the spec's condition ([`accept`]);
 //! * [`Report::new`] aggregates ([`report`]) using [`stats`];
 //! * [`to_markdown`], [`Report::to_json`], [`chart`] and [`per_item_jsonl`]
 //!   render the output files.
 //!
 //! Nothing here prints; the command line does.
 
+pub mod accept;
 pub mod dataset;
 pub mod error;
 pub mod input;
@@ -21,6 +24,7 @@ pub mod report;
 pub mod stats;
 pub mod svg;
 
+pub use accept::judge_record;
 pub use dataset::{load_dataset, read_items, Dataset, Item};
 pub use error::ScoreError;
 pub use input::{parse_line, ResponseLine};

@@ -55,6 +55,10 @@ pub enum Decl {
     Template(Ident, Expr),
     /// `calibrate { LEVER in LO..=HI harder up|down ... }`.
     Calibrate(Calibrate),
+    /// `accept(PARAM) = EXPR`; the span covers the whole declaration.
+    Accept(Ident, Expr, Span),
+    /// `slot NAME`.
+    Slot(Ident),
 }
 
 /// A language code with a string, as in titles and steps.

@@ -151,6 +151,11 @@ impl<'s> Lowerer<'s> {
                 };
                 Decl::Answer(kind, from_lever, self.expr(next(&mut inner, &pair)?)?)
             }
+            Rule::accept_decl => {
+                let param = self.ident(next(&mut inner, &pair)?)?;
+                Decl::Accept(param, self.expr(next(&mut inner, &pair)?)?, span)
+            }
+            Rule::slot_decl => Decl::Slot(self.ident(next(&mut inner, &pair)?)?),
             Rule::instance_decl => Decl::Instance(self.expr(next(&mut inner, &pair)?)?, span),
             Rule::choices_decl => Decl::Choices(self.expr(next(&mut inner, &pair)?)?, span),
             Rule::calibrate_decl => Decl::Calibrate(self.calibrate(pair.clone(), span)?),

@@ -1,0 +1,36 @@
+//! Judging one response against one record: the record's answer slot, and
+//! for records that carry an `accept` condition, that condition.
+
+use super::dataset::Dataset;
+use crate::answer::{judge_in, normalize, Verdict};
+
+/// Judges `response` against record `i` of `dataset`; also returns the
+/// extracted answer text.
+///
+/// The answer is extracted in the record's slot and normalised by its kind.
+/// Without `accept` it must equal the gold. With `accept`, an answer that is
+/// not the gold is correct when the condition holds for its normalised text,
+/// wrong when it does not, and unparseable when the condition cannot be
+/// evaluated on it.
+pub fn judge_record(dataset: &Dataset, i: usize, response: &str) -> (Verdict, Option<String>) {
+    let record = &dataset.records[i];
+    let kind = dataset.kinds[i];
+    let (verdict, found) = judge_in(kind, dataset.slots[i], &record.answer, response);
+    let (Verdict::Wrong, Some(text), Some(k), Some(instance)) = (
+        verdict,
+        found.as_deref(),
+        dataset.accepts[i],
+        record.instance.as_ref(),
+    ) else {
+        return (verdict, found);
+    };
+    let Ok(answer) = normalize(kind, text) else {
+        return (verdict, found);
+    };
+    let verdict = match dataset.acceptors[k].accepts(instance, &answer) {
+        Ok(true) => Verdict::Correct,
+        Ok(false) => Verdict::Wrong,
+        Err(_) => Verdict::Unparseable,
+    };
+    (verdict, found)
+}
