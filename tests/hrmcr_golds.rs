@@ -23,6 +23,27 @@ fn is_gregorian(y: i64, m: i64, d: i64) -> bool {
     (1..=12).contains(&m) && d >= 1 && from_jdn(jdn(y, m, d)) == (y, m, d)
 }
 
+/// The record's checkpoints as (step, kind, gold).
+fn checkpoints(r: &puzzlec::dataset::Record) -> Vec<(usize, String, String)> {
+    r.checkpoints
+        .iter()
+        .map(|c| (c.step, c.kind.clone(), c.gold.clone()))
+        .collect()
+}
+
+/// The labels of the prompt's `Step N: …` lines, checked to be numbered 1, 2, ….
+fn step_labels(question: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    for line in question.lines() {
+        if let Some(rest) = line.strip_prefix("Step ") {
+            let (n, label) = rest.split_once(": ").expect("Step N: label");
+            assert_eq!(n, (out.len() + 1).to_string(), "steps in order: {line}");
+            out.push(label.to_string());
+        }
+    }
+    out
+}
+
 // ---------------------------------------------------------------- lunar
 
 /// One lunar month: year, month, leap flag, solar JDN of day 1, length.
@@ -262,6 +283,28 @@ fn hrmcr_date_golds_follow_solar_day_counting() {
             dot(from_jdn(target))
         };
         assert_eq!(r.answer, expected, "{}", r.id);
+        // The intermediate answers: the holiday, the birthday and the target
+        // day, all solar, asked for on `Step N:` lines.
+        assert_eq!(
+            checkpoints(&r),
+            vec![
+                (1, "date".to_string(), dot(from_jdn(today))),
+                (2, "date".to_string(), dot(from_jdn(birthday))),
+                (3, "date".to_string(), dot(from_jdn(target))),
+            ],
+            "{}",
+            r.id
+        );
+        assert_eq!(
+            step_labels(&r.question),
+            vec![
+                format!("{year}년 {holiday}의 양력 날짜"),
+                "생일의 양력 날짜".to_string(),
+                format!("생일로부터 {n}일 후의 양력 날짜"),
+            ],
+            "{}",
+            r.id
+        );
         assert_eq!(
             r.answer_kind,
             if lunar_ask { "text" } else { "date" },
@@ -563,6 +606,34 @@ fn hrmcr_zodiac_golds_follow_the_stated_conventions() {
             r.id
         );
         assert_eq!(r.answer, animal(years[0]), "{}", r.id);
+        // The intermediate years asked for on `Step N:` lines.
+        assert_eq!(years.len(), 1, "{}: one birth year", r.id);
+        let mut expected_steps = Vec::new();
+        if let Some(b) = my_birth {
+            expected_steps.push((b, "내 출생 연도".to_string()));
+            expected_steps.push((my_entry, "내 대학 입학 연도".to_string()));
+        }
+        expected_steps.push((other_entry, format!("{name}의 대학 입학 연도")));
+        expected_steps.push((years[0], format!("{name}의 출생 연도")));
+        assert_eq!(
+            checkpoints(&r),
+            expected_steps
+                .iter()
+                .enumerate()
+                .map(|(i, (y, _))| (i + 1, "int".to_string(), y.to_string()))
+                .collect::<Vec<_>>(),
+            "{}",
+            r.id
+        );
+        assert_eq!(
+            step_labels(q),
+            expected_steps
+                .iter()
+                .map(|(_, l)| l.clone())
+                .collect::<Vec<_>>(),
+            "{}",
+            r.id
+        );
         animals.insert(r.answer.clone());
 
         // The checks can fail: each stated fact changes some answers.

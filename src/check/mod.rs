@@ -246,47 +246,7 @@ impl<'a> Checker<'a> {
             }
             Some((kind_ident, false, expr)) => {
                 let ty = r.expr(expr);
-                let kind = AnswerKind::from_name(&kind_ident.name);
-                let want = match kind {
-                    Some(AnswerKind::Int) => Some(Ty::Int),
-                    Some(
-                        AnswerKind::Letters
-                        | AnswerKind::Exact
-                        | AnswerKind::Hangul
-                        | AnswerKind::Text
-                        | AnswerKind::Choice,
-                    ) => Some(Ty::Str),
-                    _ => None,
-                };
-                if let Some(want) = want {
-                    if !ty.fits(&want) {
-                        self.errors.push(CheckError::Type {
-                            expected: want.described(),
-                            found: ty.described(),
-                            help: format!("answers of kind `{}` are {}s", kind_ident.name, want),
-                            src: self.src(),
-                            span: expr.span,
-                        });
-                    }
-                }
-                if kind.is_none() {
-                    let names: Vec<String> = AnswerKind::all()
-                        .iter()
-                        .map(|k| k.name().to_string())
-                        .collect();
-                    let help = match suggest(&kind_ident.name, &names) {
-                        Some(s) => {
-                            format!("did you mean `{s}`? The kinds are: {}", names.join(", "))
-                        }
-                        None => format!("the kinds are: {}", names.join(", ")),
-                    };
-                    self.errors.push(CheckError::UnknownAnswerKind {
-                        name: kind_ident.name.clone(),
-                        help,
-                        src: self.src(),
-                        span: kind_ident.span,
-                    });
-                }
+                let kind = self.answer_kind(kind_ident, &ty, expr.span, "answers");
                 kind.map(|k| (AnswerKindSource::Fixed(k), expr.clone()))
             }
             None => {
@@ -423,6 +383,59 @@ impl<'a> Checker<'a> {
     }
 
     /// `answer from LEVER`: the lever must be a `one of` lever of kind names.
+    /// The answer kind named by `kind_ident` (reporting an unknown name) and
+    /// a type check of the value `ty` of an `answer` or a `checkpoint`.
+    fn answer_kind(
+        &mut self,
+        kind_ident: &Ident,
+        ty: &Ty,
+        span: Span,
+        what: &str,
+    ) -> Option<AnswerKind> {
+        let kind = AnswerKind::from_name(&kind_ident.name);
+        let want = match kind {
+            Some(AnswerKind::Int) => Some(Ty::Int),
+            Some(
+                AnswerKind::Letters
+                | AnswerKind::Exact
+                | AnswerKind::Hangul
+                | AnswerKind::Text
+                | AnswerKind::Choice,
+            ) => Some(Ty::Str),
+            _ => None,
+        };
+        if let Some(want) = want {
+            if !ty.fits(&want) {
+                self.errors.push(CheckError::Type {
+                    expected: want.described(),
+                    found: ty.described(),
+                    help: format!("{what} of kind `{}` are {}s", kind_ident.name, want),
+                    src: self.src(),
+                    span,
+                });
+            }
+        }
+        if kind.is_none() {
+            let names: Vec<String> = AnswerKind::all()
+                .iter()
+                .map(|k| k.name().to_string())
+                .collect();
+            let help = match suggest(&kind_ident.name, &names) {
+                Some(s) => {
+                    format!("did you mean `{s}`? The kinds are: {}", names.join(", "))
+                }
+                None => format!("the kinds are: {}", names.join(", ")),
+            };
+            self.errors.push(CheckError::UnknownAnswerKind {
+                name: kind_ident.name.clone(),
+                help,
+                src: self.src(),
+                span: kind_ident.span,
+            });
+        }
+        kind
+    }
+
     fn answer_lever(&mut self, ident: &Ident, levers: &[LeverDef]) -> Option<usize> {
         let Some(i) = levers.iter().position(|l| l.name.name == ident.name) else {
             let names: Vec<String> = levers.iter().map(|l| l.name.name.clone()).collect();
@@ -763,6 +776,10 @@ impl<'a> Checker<'a> {
                     }
                 }
                 Stmt::Step(texts, span) => self.lang_texts(r, texts, languages, "step", *span),
+                Stmt::Checkpoint(kind, expr, _) => {
+                    let ty = r.expr(expr);
+                    self.answer_kind(kind, &ty, expr.span, "checkpoints");
+                }
                 Stmt::For(binding, body, _) => {
                     let m = r.mark();
                     r.binding(binding);

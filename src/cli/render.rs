@@ -55,6 +55,13 @@ pub fn run(args: Args) -> Result<(), Reported> {
     println!("{}\n", rec.question);
     println!("## answer ({})\n{}\n", rec.answer_kind, rec.answer);
     println!("## solution\n{}\n", rec.solution);
+    if !rec.checkpoints.is_empty() {
+        println!("## checkpoints");
+        for c in &rec.checkpoints {
+            println!("Step {}: {} ({})", c.step, c.gold, c.kind);
+        }
+        println!();
+    }
     println!("## levers\n{}", rec.levers);
     if let Some(choices) = &rec.choices {
         println!("## choices\n{}", choices.join("\n"));

@@ -192,6 +192,15 @@ pub fn record(program: &Program, item: &Item, lang: &str) -> Record {
         spec_hash: program.spec_hash.clone(),
         generator: generator_version(),
         choices: item.choices.clone(),
+        checkpoints: item
+            .checkpoints
+            .iter()
+            .map(|c| super::CheckpointRecord {
+                step: c.step,
+                kind: c.kind.name().to_string(),
+                gold: c.gold.clone(),
+            })
+            .collect(),
     }
 }
 

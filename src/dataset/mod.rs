@@ -19,6 +19,6 @@ pub use error::DatasetError;
 pub use manifest::{Manifest, TaskEntry, Timings, CREATED_BY, MANIFEST_FILE, TIMINGS_FILE};
 pub use output::OutputDir;
 pub use reader::{dataset_files, read_jsonl, read_records};
-pub use record::{pair_id, record_id, sha256_hex, spec_hash, Record};
+pub use record::{pair_id, record_id, sha256_hex, spec_hash, CheckpointRecord, Record};
 pub use shard::Shard;
 pub use writer::{render_records, task_file, task_path, write_task, Format, WrittenTask};

@@ -51,6 +51,22 @@ pub struct Record {
     /// Answer options, for multiple-choice items only.
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub choices: Option<Vec<String>>,
+    /// The intermediate answers of a spec with `checkpoint` statements, in
+    /// step order; absent from the line when there are none.
+    #[serde(skip_serializing_if = "Vec::is_empty", default)]
+    pub checkpoints: Vec<CheckpointRecord>,
+}
+
+/// One intermediate answer: the model is asked to write it on a line
+/// `Step N: …`. Field order is the serialization order.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CheckpointRecord {
+    /// The 1-based step number.
+    pub step: usize,
+    /// The answer kind's name.
+    pub kind: String,
+    /// The canonical gold text of the kind.
+    pub gold: String,
 }
 
 /// The reference benchmark's field set, in its order.

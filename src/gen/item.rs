@@ -12,7 +12,7 @@ use crate::check::program::{Program, TierDef};
 use crate::eval::interp::{bind_pattern, expect_bool, expect_int, iter_values, literal_value};
 use crate::eval::{Env, EvalError, EvalErrorKind, Interp, Value};
 use crate::span::Span;
-use crate::syntax::ast::{Block, LangText, Stmt, TierValue};
+use crate::syntax::ast::{Block, Ident, LangText, Stmt, TierValue};
 use std::collections::BTreeMap;
 
 /// One generated latent instance, rendered in every language of the spec.
@@ -34,10 +34,23 @@ pub struct Item {
     pub instance: serde_json::Value,
     /// Multiple-choice options, if any.
     pub choices: Option<Vec<String>>,
+    /// The `checkpoint` values in the order they ran (empty without any).
+    pub checkpoints: Vec<Checkpoint>,
     /// Prompt and solution per language.
     pub renders: BTreeMap<String, Rendered>,
     /// Attempts used (1 when the first sample was accepted).
     pub attempts: u64,
+}
+
+/// One intermediate answer of an item, from a `checkpoint` statement.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Checkpoint {
+    /// The 1-based step number: the order in which the checkpoints ran.
+    pub step: usize,
+    /// Its answer kind.
+    pub kind: crate::answer::AnswerKind,
+    /// The canonical gold text of the kind.
+    pub gold: String,
 }
 
 /// The text of one item in one language.
@@ -91,8 +104,7 @@ pub fn generate(
     let mut rejections: BTreeMap<(usize, usize), (Span, u64)> = BTreeMap::new();
     let reasons = require_reasons(&program.generate);
     for attempt in 1..=program.attempts {
-        let mut steps: Vec<&LangText> = Vec::new();
-        let mut step_envs: Vec<Env> = Vec::new();
+        let mut trace = Trace::default();
         let flow = {
             let mut sampler = RngSampler::new(&mut rng);
             let mut interp = Interp::new(program, Some(&mut sampler)).with_globals(base.clone());
@@ -103,8 +115,7 @@ pub fn generate(
                 &program.generate,
                 base.clone(),
                 &mut cons,
-                &mut steps,
-                &mut step_envs,
+                &mut trace,
             )
             .map_err(rt)?
         };
@@ -117,8 +128,7 @@ pub fn generate(
             }
             Flow::Done(env) => {
                 return finish(
-                    program, &ctx, tier, index, seed, levers, &base, env, &steps, &step_envs,
-                    attempt,
+                    program, &ctx, tier, index, seed, levers, &base, env, &trace, attempt,
                 );
             }
         }
@@ -180,6 +190,15 @@ fn sample_levers(
     Ok(out)
 }
 
+/// What an attempt records besides its bindings: the steps with the
+/// environment each sees, and the checkpoints with their values.
+#[derive(Default)]
+struct Trace<'p> {
+    steps: Vec<&'p LangText>,
+    step_envs: Vec<Env>,
+    checkpoints: Vec<(&'p Ident, Value, Span)>,
+}
+
 /// Runs a block; steps are recorded with the environment they see.
 fn run_block<'p>(
     program: &Program,
@@ -187,8 +206,7 @@ fn run_block<'p>(
     block: &'p Block,
     mut env: Env,
     cons: &mut Option<Constraints>,
-    steps: &mut Vec<&'p LangText>,
-    step_envs: &mut Vec<Env>,
+    trace: &mut Trace<'p>,
 ) -> Result<Flow, EvalError> {
     for stmt in &block.stmts {
         match stmt {
@@ -204,16 +222,20 @@ fn run_block<'p>(
             }
             Stmt::Step(texts, _) => {
                 for t in texts {
-                    steps.push(t);
-                    step_envs.push(env.clone());
+                    trace.steps.push(t);
+                    trace.step_envs.push(env.clone());
                 }
+            }
+            Stmt::Checkpoint(kind, expr, span) => {
+                let v = interp.eval(expr, &env)?;
+                trace.checkpoints.push((kind, v, *span));
             }
             Stmt::For(binding, body, _) => {
                 let source = interp.eval(&binding.source, &env)?;
                 for item in iter_values(&source, binding.source.span)? {
                     let inner = bind_pattern(&env, &binding.pattern, item)?;
                     if let Flow::Reject(span) =
-                        run_block(program, interp, body, inner, cons, steps, step_envs)?
+                        run_block(program, interp, body, inner, cons, trace)?
                     {
                         return Ok(Flow::Reject(span));
                     }
@@ -228,7 +250,7 @@ fn run_block<'p>(
                 };
                 if let Some(b) = branch {
                     if let Flow::Reject(span) =
-                        run_block(program, interp, b, env.clone(), cons, steps, step_envs)?
+                        run_block(program, interp, b, env.clone(), cons, trace)?
                     {
                         return Ok(Flow::Reject(span));
                     }
@@ -337,8 +359,7 @@ fn finish(
     levers: Vec<(String, Value)>,
     globals: &Env,
     env: Env,
-    steps: &[&LangText],
-    step_envs: &[Env],
+    trace: &Trace<'_>,
     attempts: u64,
 ) -> Result<Item, GenError> {
     let rt = |e: EvalError| GenError::runtime(program.source.named(), e, ctx);
@@ -358,6 +379,22 @@ fn finish(
         src: program.source.named(),
         span: program.answer.span,
     })?;
+    let mut checkpoints = Vec::with_capacity(trace.checkpoints.len());
+    for (i, (kind_ident, value, span)) in trace.checkpoints.iter().enumerate() {
+        let gold_error = |message: String| GenError::Gold {
+            message,
+            help: format!("this happened while generating {ctx}"),
+            src: program.source.named(),
+            span: *span,
+        };
+        let kind = crate::answer::AnswerKind::from_name(&kind_ident.name)
+            .ok_or_else(|| gold_error(format!("`{}` is not an answer kind", kind_ident.name)))?;
+        checkpoints.push(Checkpoint {
+            step: i + 1,
+            kind,
+            gold: gold_text(kind, value).map_err(gold_error)?,
+        });
+    }
     let instance = match &program.instance {
         Some(e) => interp.eval(e, &env).map_err(rt)?.to_json(),
         None => serde_json::Value::Object(Default::default()),
@@ -404,7 +441,7 @@ fn finish(
             });
         }
         let mut lines = Vec::new();
-        for (t, step_env) in steps.iter().zip(step_envs) {
+        for (t, step_env) in trace.steps.iter().zip(&trace.step_envs) {
             if &t.lang.name == lang {
                 lines.push(interp.eval(&t.text, step_env).map_err(rt)?.display());
             }
@@ -430,6 +467,7 @@ fn finish(
         answer,
         instance,
         choices,
+        checkpoints,
         renders,
         attempts,
     })

@@ -9,4 +9,4 @@ pub mod sampler;
 pub mod seed;
 
 pub use error::{GenError, ItemContext};
-pub use item::{generate, Item, Rendered};
+pub use item::{generate, Checkpoint, Item, Rendered};

@@ -16,6 +16,12 @@ pub fn task_body(records: &[Record]) -> String {
         out.push_str("\n--- solution ---\n");
         out.push_str(&r.solution);
         out.push('\n');
+        if !r.checkpoints.is_empty() {
+            out.push_str("--- checkpoints ---\n");
+            for c in &r.checkpoints {
+                out.push_str(&format!("Step {}: {} ({})\n", c.step, c.gold, c.kind));
+            }
+        }
     }
     out
 }

@@ -244,6 +244,8 @@ pub enum Stmt {
     Require(Expr, Option<Expr>, Span),
     /// `step en "..." ko "..."`.
     Step(Vec<LangText>, Span),
+    /// `checkpoint KIND = expr`: an intermediate answer of an answer kind.
+    Checkpoint(Ident, Expr, Span),
     /// `for binding { ... }`.
     For(Binding, Block, Span),
     /// `if cond { ... } else { ... }`.

@@ -344,6 +344,11 @@ impl<'s> Lowerer<'s> {
                 Stmt::Require(cond, why, span)
             }
             Rule::step_stmt => Stmt::Step(self.lang_texts(inner)?, span),
+            Rule::checkpoint_stmt => {
+                let kind = self.ident(next(&mut inner, &pair)?)?;
+                let value = self.expr(next(&mut inner, &pair)?)?;
+                Stmt::Checkpoint(kind, value, span)
+            }
             Rule::for_stmt => {
                 let binding = self.binding(next(&mut inner, &pair)?)?;
                 let body = self.block(next(&mut inner, &pair)?)?;
