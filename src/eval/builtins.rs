@@ -290,6 +290,13 @@ pub const BUILTINS: &[Builtin] = &[
         "alldiff(xs) -> bool: pairwise different (a constraint over unknowns)",
     ),
     b(
+        "connected",
+        2,
+        2,
+        Returns::Bool,
+        "connected(conds, edges) -> bool: the nodes whose condition holds form one connected subgraph of the graph `edges` (pairs of indices into conds); zero or one node is connected (over unknowns: a whole rule, checked lazily)",
+    ),
+    b(
         "implies",
         2,
         2,
@@ -882,6 +889,9 @@ pub fn call(
             symops::sum(&hits, span)
         }
         "alldiff" => symops::alldiff(&iter_values(a(0), span)?, span),
+        "connected" => {
+            symops::connected(&iter_values(a(0), span)?, &iter_values(a(1), span)?, span)
+        }
         "implies" | "iff" | "xor" => symops::connective(name, a(0), a(1), span),
         "to_int" => Ok(symops::int_value(symops::int_term(
             &Value::Sym(std::rc::Rc::new(crate::eval::sym::Sym::Bool(

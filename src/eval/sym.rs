@@ -38,6 +38,9 @@ pub enum BoolTerm {
     Not(Box<BoolTerm>),
     /// The integer terms take pairwise different values.
     AllDiff(Vec<IntTerm>),
+    /// The nodes whose condition holds form one connected subgraph of the
+    /// undirected graph with these edges (indices into the nodes).
+    Connected(Vec<BoolTerm>, Vec<(usize, usize)>),
 }
 
 /// A symbolic value: an integer or a condition over unknowns.
@@ -164,6 +167,13 @@ impl BoolTerm {
                     seen.push(v);
                 }
                 true
+            }
+            BoolTerm::Connected(nodes, edges) => {
+                let on = nodes
+                    .iter()
+                    .map(|n| n.eval(values))
+                    .collect::<Option<Vec<bool>>>()?;
+                crate::sat::connected::is_connected(&on, edges)
             }
         })
     }

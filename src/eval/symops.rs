@@ -209,6 +209,56 @@ pub fn alldiff(xs: &[Value], span: Span) -> EvalResult<Value> {
     Ok(bool_value(BoolTerm::AllDiff(terms)))
 }
 
+/// `connected(conds, edges)`: the nodes whose condition holds form one
+/// connected subgraph; `edges` are pairs of indices into `conds`.
+pub fn connected(conds: &[Value], edges: &[Value], span: Span) -> EvalResult<Value> {
+    let mut pairs = Vec::with_capacity(edges.len());
+    for e in edges {
+        let ends = match e {
+            Value::Tuple(xs) | Value::List(xs) if xs.len() == 2 => [&xs[0], &xs[1]],
+            other => {
+                return Err(EvalError::invalid(
+                    format!(
+                        "`connected` takes edges as pairs `(i, j)` of node indices, found `{}`",
+                        other.display()
+                    ),
+                    span,
+                ))
+            }
+        };
+        let mut ij = [0usize; 2];
+        for (slot, v) in ij.iter_mut().zip(ends) {
+            let i = crate::eval::interp::expect_int(v, span)?;
+            if i < 0 || i as usize >= conds.len() {
+                return Err(EvalError::invalid(
+                    format!(
+                        "`connected` edge {} names node {i}, but there are {} conditions",
+                        e.display(),
+                        conds.len()
+                    ),
+                    span,
+                ));
+            }
+            *slot = i as usize;
+        }
+        pairs.push((ij[0], ij[1]));
+    }
+    let terms = conds
+        .iter()
+        .map(|c| bool_term(c, span))
+        .collect::<EvalResult<Vec<_>>>()?;
+    if terms.iter().all(|t| matches!(t, BoolTerm::Const(_))) {
+        let on: Vec<bool> = terms
+            .iter()
+            .map(|t| matches!(t, BoolTerm::Const(true)))
+            .collect();
+        return Ok(Value::Bool(crate::sat::connected::is_connected(
+            &on, &pairs,
+        )));
+    }
+    Ok(bool_value(BoolTerm::Connected(terms, pairs)))
+}
+
 /// `implies(a, b)`, `iff(a, b)`, `xor(a, b)` over conditions.
 pub fn connective(name: &str, a: &Value, b: &Value, span: Span) -> EvalResult<Value> {
     let (x, y) = (bool_term(a, span)?, bool_term(b, span)?);

@@ -221,6 +221,13 @@ impl Constraints {
                 let xs: Vec<IntVar> = terms.iter().filter_map(|t| self.single_var(t)).collect();
                 self.model.alldiff(&xs)
             }
+            BoolTerm::Connected(nodes, edges) => {
+                let lits = nodes
+                    .iter()
+                    .map(|n| self.lit(n))
+                    .collect::<Result<Vec<_>, _>>()?;
+                self.model.connected(&lits, edges)
+            }
             other => {
                 let l = self.lit(other)?;
                 self.model.add(l)
@@ -267,6 +274,9 @@ impl Constraints {
                 self.model.and(&pairs)
             }
             BoolTerm::Cmp(term, op) => self.cmp(term, *op),
+            BoolTerm::Connected(..) => Err(SatError::InvalidArgument(
+                "`connected(…)` over unknowns must be a whole rule (or one part of `and` in a rule); it cannot be negated, be part of `or`, be counted, or be a clue".into(),
+            )),
         }
     }
 

@@ -88,6 +88,13 @@ pub enum SatError {
     /// An arithmetic overflow while computing coefficients or sums.
     #[error("integer overflow in constraint arithmetic")]
     Overflow,
+    /// A connectivity constraint still failed after this many rounds of
+    /// cuts in one solve.
+    #[error("connectivity check gave up after {limit} rounds of cuts in one solve")]
+    CutBudget {
+        /// The number of rounds allowed.
+        limit: usize,
+    },
     /// A malformed request (e.g. mismatched lengths, unknown variable).
     #[error("invalid argument: {0}")]
     InvalidArgument(String),

@@ -3,13 +3,15 @@
 //! The [`backend`] module defines solver-independent literals and the
 //! [`SatBackend`] trait; only the `*_backend` modules name a solver crate.
 //! [`Model`] builds integer variables, reified comparisons, cardinality,
-//! linear, element and table constraints on top of any backend, and offers
+//! linear, element and table constraints on top of any backend (and lazily
+//! checked connectivity, [`connected`]), and offers
 //! optimisation and uniqueness checks.
 
 pub mod backend;
 #[cfg(feature = "batsat")]
 pub mod batsat_backend;
 pub mod cardinality;
+pub mod connected;
 pub mod global;
 pub mod int_var;
 pub mod linear;

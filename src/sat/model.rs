@@ -25,6 +25,8 @@ pub struct Model {
     /// Activation literals of disabled temporary clauses not yet asserted
     /// false (every solve assumes them false).
     pub(crate) retired: Vec<Lit>,
+    /// Connectivity constraints, checked after every satisfying answer.
+    pub(crate) connectivity: Vec<super::connected::Connectivity>,
 }
 
 impl Model {
@@ -46,6 +48,7 @@ impl Model {
             touched: Vec::new(),
             defining: 0,
             retired: Vec::new(),
+            connectivity: Vec::new(),
         };
         let v = m.new_bool()?;
         m.t = v;
@@ -154,6 +157,8 @@ impl Model {
 
     /// Solve under `assumptions`: `Ok(true)` if satisfiable. On success the
     /// model can be read with [`Model::lit_value`] and [`Model::value_of`].
+    /// A model that breaks a connectivity constraint is never reported: its
+    /// cuts are added and the solver runs again (see [`super::connected`]).
     pub fn solve(&mut self, assumptions: &[Lit]) -> Result<bool, SatError> {
         self.has_model = false;
         let mut a = Vec::with_capacity(assumptions.len() + self.retired.len());
@@ -165,9 +170,30 @@ impl Model {
                 None => a.push(l),
             }
         }
-        let r = self.backend.solve(&a)?;
-        self.has_model = r;
-        Ok(r)
+        let mut rounds = 0usize;
+        loop {
+            if !self.backend.solve(&a)? {
+                return Ok(false);
+            }
+            if self.connectivity.is_empty() {
+                break;
+            }
+            let cuts = self.connectivity_cuts()?;
+            if cuts.is_empty() {
+                break;
+            }
+            rounds += 1;
+            if rounds > super::connected::MAX_CUT_ROUNDS {
+                return Err(SatError::CutBudget {
+                    limit: super::connected::MAX_CUT_ROUNDS,
+                });
+            }
+            for c in cuts {
+                self.add_clause(&c)?;
+            }
+        }
+        self.has_model = true;
+        Ok(true)
     }
 
     /// Value of `lit` in the last satisfying model (None if there is none).
