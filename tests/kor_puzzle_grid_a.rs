@@ -490,9 +490,17 @@ fn skyscrapers_golds_are_the_unique_squares() {
                 )
             })
             .collect();
-        if r.tier != "hard" {
-            assert_eq!(clues.len(), 4 * n, "{}", r.id);
-        }
+        let (lo, hi) = match r.tier.as_str() {
+            "easy" => (11, 13),
+            "medium" => (13, 15),
+            _ => (9, 11),
+        };
+        assert!(
+            (lo..=hi).contains(&clues.len()),
+            "{}: {} clues",
+            r.id,
+            clues.len()
+        );
         // A clue is checked once its whole line is filled.
         let check = |g: &[Vec<i64>], a: usize, b: usize| {
             clues.iter().all(|(side, i, v)| {
