@@ -82,7 +82,7 @@ fn survo(grid: &[Vec<i64>], rs: &[i64], cs: &[i64]) -> (usize, Option<Vec<Vec<i6
         first: Option<Vec<Vec<i64>>>,
     }
     fn ok(s: &S, r: usize, c: usize) -> bool {
-        let row_open = s.g[r].iter().any(|&v| v == 0);
+        let row_open = s.g[r].contains(&0);
         let row_sum: i64 = s.g[r].iter().sum();
         let col_open = s.g.iter().any(|row| row[c] == 0);
         let col_sum: i64 = s.g.iter().map(|row| row[c]).sum();
@@ -263,20 +263,19 @@ fn kukurasu_golds_are_the_unique_shadings() {
 
 // ------------------------------------------------------------ Latin squares
 
+/// A partial-grid check: the grid and the cell just filled.
+type Check<'a> = &'a dyn Fn(&[Vec<i64>], usize, usize) -> bool;
+
 /// Counts the n×n Latin squares (at most 2) that agree with `fixed` (0 =
 /// free) and pass `check(grid, r, c)` after each placement (the cell just
 /// filled, cells filled in row-major order).
-fn latin(
-    n: usize,
-    fixed: &[Vec<i64>],
-    check: &dyn Fn(&[Vec<i64>], usize, usize) -> bool,
-) -> (usize, Option<Vec<Vec<i64>>>) {
+fn latin(n: usize, fixed: &[Vec<i64>], check: Check) -> (usize, Option<Vec<Vec<i64>>>) {
     fn go(
         k: usize,
         n: usize,
         g: &mut Vec<Vec<i64>>,
         fixed: &[Vec<i64>],
-        check: &dyn Fn(&[Vec<i64>], usize, usize) -> bool,
+        check: Check,
         found: &mut (usize, Option<Vec<Vec<i64>>>),
     ) {
         if found.0 >= 2 {
@@ -490,9 +489,17 @@ fn skyscrapers_golds_are_the_unique_squares() {
                 )
             })
             .collect();
-        if r.tier != "hard" {
-            assert_eq!(clues.len(), 4 * n, "{}", r.id);
-        }
+        let (lo, hi) = match r.tier.as_str() {
+            "easy" => (11, 13),
+            "medium" => (13, 15),
+            _ => (9, 11),
+        };
+        assert!(
+            (lo..=hi).contains(&clues.len()),
+            "{}: {} clues",
+            r.id,
+            clues.len()
+        );
         // A clue is checked once its whole line is filled.
         let check = |g: &[Vec<i64>], a: usize, b: usize| {
             clues.iter().all(|(side, i, v)| {
@@ -631,15 +638,10 @@ fn minesweeper_golds_are_the_unique_layouts() {
             .collect::<Vec<_>>()
             .join(",");
         assert_eq!(text, r.answer, "{}", r.id);
-        for a in 0..n {
-            let line: Vec<String> = (0..n)
-                .map(|b| {
-                    if number[a][b] >= 0 {
-                        number[a][b].to_string()
-                    } else {
-                        "X".into()
-                    }
-                })
+        for row in &number {
+            let line: Vec<String> = row
+                .iter()
+                .map(|&k| if k >= 0 { k.to_string() } else { "X".into() })
                 .collect();
             assert!(r.question.contains(&line.join("\t")), "{}", r.id);
         }
