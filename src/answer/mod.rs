@@ -22,6 +22,7 @@ mod judge;
 mod kind;
 mod normalize;
 mod number;
+mod set;
 mod text;
 mod words;
 

@@ -248,7 +248,8 @@ impl<'a> Checker<'a> {
                         | AnswerKind::Exact
                         | AnswerKind::Hangul
                         | AnswerKind::Text
-                        | AnswerKind::Choice,
+                        | AnswerKind::Choice
+                        | AnswerKind::Compact,
                     ) => Some(Ty::Str),
                     _ => None,
                 };
