@@ -276,3 +276,232 @@ fn formula_type_golds_follow_the_truth_table() {
         assert!(letters.get(&l).copied().unwrap_or(0) >= 50, "{letters:?}");
     }
 }
+
+/// A categorical sentence `All X are Y.` (A), `No X are Y.` (E), `Some X
+/// are Y.` (I) or `Some X are not Y.` (O): its letter, subject and predicate.
+fn categorical(s: &str) -> (char, String, String) {
+    let s = s.strip_suffix('.').expect("a sentence");
+    let (letter, rest) = if let Some(r) = s.strip_prefix("All ") {
+        ('A', r)
+    } else if let Some(r) = s.strip_prefix("No ") {
+        ('E', r)
+    } else {
+        ('I', s.strip_prefix("Some ").expect("All, No or Some"))
+    };
+    if letter == 'I' {
+        if let Some((x, y)) = rest.split_once(" are not ") {
+            return ('O', x.to_string(), y.to_string());
+        }
+    }
+    let (x, y) = rest.split_once(" are ").expect("are");
+    (letter, x.to_string(), y.to_string())
+}
+
+/// Whether the proposition holds in a model: `regions` has bit k set when
+/// the region k is non-empty, and region k contains term t when bit t of k
+/// is set (terms 0, 1, 2).
+fn holds(letter: char, x: usize, y: usize, regions: u8) -> bool {
+    let inhabited = |f: &dyn Fn(usize) -> bool| (0..8).any(|k| regions >> k & 1 == 1 && f(k));
+    let has = |k: usize, t: usize| k >> t & 1 == 1;
+    match letter {
+        'A' => !inhabited(&|k| has(k, x) && !has(k, y)),
+        'E' => !inhabited(&|k| has(k, x) && has(k, y)),
+        'I' => inhabited(&|k| has(k, x) && has(k, y)),
+        'O' => inhabited(&|k| has(k, x) && !has(k, y)),
+        _ => panic!("letter {letter}"),
+    }
+}
+
+#[test]
+fn syllogism_golds_follow_the_figures_and_a_semantic_validity_check() {
+    let records = records("kor_logic_10_syllogism");
+    let (mut valid, mut invalid, mut swapped) = (0, 0, 0);
+    for r in &records {
+        let id = &r.id;
+        let premises: Vec<(char, String, String)> = r.instance["premises"]
+            .as_array()
+            .expect("premises")
+            .iter()
+            .map(|p| categorical(p.as_str().expect("premise")))
+            .collect();
+        let conclusion = categorical(r.instance["conclusion"].as_str().expect("conclusion"));
+        for (k, p) in r.instance["premises"]
+            .as_array()
+            .expect("premises")
+            .iter()
+            .enumerate()
+        {
+            let line = format!("Premise {}: {}", k + 1, p.as_str().expect("premise"));
+            assert!(r.question.contains(&line), "{id}: {line}");
+        }
+        assert!(
+            r.question
+                .contains("Figure 4: the middle term is the predicate of the major premise"),
+            "{id}"
+        );
+        let (s, p) = (&conclusion.1, &conclusion.2);
+        // The major premise holds the major term (the conclusion's predicate).
+        let major_at = premises
+            .iter()
+            .position(|q| &q.1 == p || &q.2 == p)
+            .expect("a major premise");
+        let major = &premises[major_at];
+        let minor = &premises[1 - major_at];
+        assert!(
+            &minor.1 == s || &minor.2 == s,
+            "{id}: the minor premise holds the minor term"
+        );
+        if major_at == 1 {
+            swapped += 1;
+        }
+        let m = if &major.1 == p { &major.2 } else { &major.1 };
+        assert!(
+            m != s && m != p && (&minor.1 == m || &minor.2 == m),
+            "{id}: one middle term"
+        );
+        let figure = match (&major.1 == m, &minor.1 == m) {
+            (true, false) => 1,
+            (false, false) => 2,
+            (true, true) => 3,
+            (false, true) => 4,
+        };
+        let mood: String = [major.0, minor.0, conclusion.0].iter().collect();
+        // Valid: the conclusion holds in every model of the premises, the
+        // terms read as possibly empty classes (8 regions of a Venn diagram).
+        let index = |t: &String| [s, p, m].iter().position(|x| *x == t).expect("a term");
+        let prop =
+            |q: &(char, String, String), model: u8| holds(q.0, index(&q.1), index(&q.2), model);
+        let is_valid = (0..=255u8)
+            .all(|model| !(prop(major, model) && prop(minor, model)) || prop(&conclusion, model));
+        let ask = r.instance["ask"].as_str().expect("ask");
+        let expected = if ask == "validity" {
+            if is_valid {
+                valid += 1;
+            } else {
+                invalid += 1;
+            }
+            format!(
+                "{figure};{mood};{}",
+                if is_valid { "Valid" } else { "Invalid" }
+            )
+        } else {
+            format!("{figure};{mood}")
+        };
+        assert_eq!(r.answer, expected, "{id}");
+        scores_itself(r);
+    }
+    assert!(records.len() >= 100);
+    assert!(
+        valid >= 40 && invalid >= 40,
+        "{valid} valid, {invalid} invalid"
+    );
+    assert!(
+        swapped >= 40,
+        "{swapped} items give the minor premise first"
+    );
+}
+
+/// `*x`, `*~x`, `@x` or `@~x`: (necessity?, negated?, statement name).
+fn modal(text: &str) -> (bool, bool, String) {
+    let (necessary, rest) = match text.chars().next() {
+        Some('*') => (true, &text[1..]),
+        Some('@') => (false, &text[1..]),
+        _ => panic!("modal proposition {text:?}"),
+    };
+    match rest.strip_prefix('~') {
+        Some(x) => (necessary, true, x.to_string()),
+        None => (necessary, false, rest.to_string()),
+    }
+}
+
+/// The proposition's value in a model of its statement: the statement is
+/// true in all possible situations (0), in none (1), or in some but not all (2).
+fn modal_value(necessary: bool, negated: bool, model: u8) -> bool {
+    let (all_true, all_false) = (model == 0, model == 1);
+    match (necessary, negated) {
+        (true, false) => all_true,
+        (true, true) => all_false,
+        (false, false) => !all_false,
+        (false, true) => !all_true,
+    }
+}
+
+#[test]
+fn modal_golds_follow_possible_situations() {
+    let records = records("kor_logic_11_modal_square");
+    let mut letters: BTreeMap<char, usize> = BTreeMap::new();
+    for r in &records {
+        let id = &r.id;
+        let strs = |key: &str| -> Vec<String> {
+            r.instance[key]
+                .as_array()
+                .expect(key)
+                .iter()
+                .map(|v| v.as_str().expect("text").to_string())
+                .collect()
+        };
+        let statements = strs("statements");
+        let names = ["p", "q", "r"];
+        for (name, s) in names.iter().zip(&statements) {
+            assert!(
+                r.question.contains(&format!("\n{name}: {s}.\n")),
+                "{id}: {name}"
+            );
+        }
+        // The models each statement may have, given its one known value.
+        let mut allowed: BTreeMap<String, Vec<u8>> = BTreeMap::new();
+        for g in strs("given") {
+            let (prop, value) = g.split_once('=').expect("prop=value");
+            let value = value == "T";
+            let (necessary, negated, x) = modal(prop);
+            let words = format!("{prop} is {}", if value { "true" } else { "false" });
+            assert!(r.question.contains(&words), "{id}: {words}");
+            let models: Vec<u8> = (0..3)
+                .filter(|&m| modal_value(necessary, negated, m) == value)
+                .collect();
+            assert!(
+                allowed.insert(x, models).is_none(),
+                "{id}: one given per statement"
+            );
+        }
+        assert_eq!(allowed.len(), statements.len(), "{id}");
+        let asked = strs("asked");
+        let listed = match asked.len() {
+            2 => format!("{} and {}", asked[0], asked[1]),
+            n => format!("{}, and {}", asked[..n - 1].join(", "), asked[n - 1]),
+        };
+        assert!(
+            r.question
+                .contains(&format!("What are the truth values of {listed}? ")),
+            "{id}: {listed}"
+        );
+        let mut expected = Vec::new();
+        for a in asked {
+            let (necessary, negated, x) = modal(&a);
+            let values: Vec<bool> = allowed[&x]
+                .iter()
+                .map(|&m| modal_value(necessary, negated, m))
+                .collect();
+            let letter = if values.iter().all(|&v| v) {
+                'T'
+            } else if values.iter().all(|&v| !v) {
+                'F'
+            } else {
+                'U'
+            };
+            *letters.entry(letter).or_default() += 1;
+            expected.push(letter.to_string());
+        }
+        assert_eq!(r.answer, expected.join(";"), "{id}");
+        assert!(
+            r.question
+                .contains("Contrariety: *p and *~p cannot both be true"),
+            "{id}"
+        );
+        scores_itself(r);
+    }
+    assert!(records.len() >= 100);
+    for l in ['T', 'F', 'U'] {
+        assert!(letters.get(&l).copied().unwrap_or(0) >= 100, "{letters:?}");
+    }
+}
