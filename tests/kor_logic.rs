@@ -401,12 +401,16 @@ fn syllogism_golds_follow_the_figures_and_a_semantic_validity_check() {
     );
 }
 
-/// `*x`, `*~x`, `@x` or `@~x`: (necessity?, negated?, statement name).
-fn modal(text: &str) -> (bool, bool, String) {
-    let (necessary, rest) = match text.chars().next() {
-        Some('*') => (true, &text[1..]),
-        Some('@') => (false, &text[1..]),
-        _ => panic!("modal proposition {text:?}"),
+/// `Sx`, `S~x`, `Wx` or `W~x` for the strong operator S (necessity,
+/// obligation, always) and the weak one W (possibility, permission,
+/// sometimes): (strong?, negated?, statement name).
+fn modal(text: &str, strong: &str, weak: &str) -> (bool, bool, String) {
+    let (necessary, rest) = if let Some(r) = text.strip_prefix(strong) {
+        (true, r)
+    } else if let Some(r) = text.strip_prefix(weak) {
+        (false, r)
+    } else {
+        panic!("modal proposition {text:?}")
     };
     match rest.strip_prefix('~') {
         Some(x) => (necessary, true, x.to_string()),
@@ -430,8 +434,12 @@ fn modal_value(necessary: bool, negated: bool, model: u8) -> bool {
 fn modal_golds_follow_possible_situations() {
     let records = records("kor_logic_11_modal_square");
     let mut letters: BTreeMap<char, usize> = BTreeMap::new();
+    let mut domains: BTreeMap<String, usize> = BTreeMap::new();
     for r in &records {
         let id = &r.id;
+        *domains
+            .entry(r.instance["domain"].as_str().expect("domain").to_string())
+            .or_default() += 1;
         let strs = |key: &str| -> Vec<String> {
             r.instance[key]
                 .as_array()
@@ -441,6 +449,17 @@ fn modal_golds_follow_possible_situations() {
                 .collect()
         };
         let statements = strs("statements");
+        let strong = r.instance["strong"].as_str().expect("strong");
+        let weak = r.instance["weak"].as_str().expect("weak");
+        let meaning = match r.instance["domain"].as_str().expect("domain") {
+            "alethic" => "*p means \"p is necessarily true\"",
+            "deontic" => "xp means \"p is obligatory\"",
+            "temporal" => "#p means \"p is always true\"",
+            other => panic!("{id}: domain {other}"),
+        };
+        assert!(r.question.contains(meaning), "{id}: {meaning}");
+        let contrariety = format!("Contrariety: {strong}p and {strong}~p cannot both be true");
+        assert!(r.question.contains(&contrariety), "{id}");
         let names = ["p", "q", "r"];
         for (name, s) in names.iter().zip(&statements) {
             assert!(
@@ -453,7 +472,7 @@ fn modal_golds_follow_possible_situations() {
         for g in strs("given") {
             let (prop, value) = g.split_once('=').expect("prop=value");
             let value = value == "T";
-            let (necessary, negated, x) = modal(prop);
+            let (necessary, negated, x) = modal(prop, strong, weak);
             let words = format!("{prop} is {}", if value { "true" } else { "false" });
             assert!(r.question.contains(&words), "{id}: {words}");
             let models: Vec<u8> = (0..3)
@@ -477,7 +496,7 @@ fn modal_golds_follow_possible_situations() {
         );
         let mut expected = Vec::new();
         for a in asked {
-            let (necessary, negated, x) = modal(&a);
+            let (necessary, negated, x) = modal(&a, strong, weak);
             let values: Vec<bool> = allowed[&x]
                 .iter()
                 .map(|&m| modal_value(necessary, negated, m))
@@ -493,15 +512,12 @@ fn modal_golds_follow_possible_situations() {
             expected.push(letter.to_string());
         }
         assert_eq!(r.answer, expected.join(";"), "{id}");
-        assert!(
-            r.question
-                .contains("Contrariety: *p and *~p cannot both be true"),
-            "{id}"
-        );
         scores_itself(r);
     }
     assert!(records.len() >= 100);
     for l in ['T', 'F', 'U'] {
         assert!(letters.get(&l).copied().unwrap_or(0) >= 100, "{letters:?}");
     }
+    assert_eq!(domains.len(), 3, "{domains:?}");
+    assert!(domains.values().all(|&n| n >= 100), "{domains:?}");
 }
