@@ -22,7 +22,7 @@ enum Op {
     Iff,
 }
 
-#[derive(Debug)]
+#[derive(Debug, Clone, PartialEq)]
 enum Formula {
     Var(usize),
     Not(Box<Formula>),
@@ -520,4 +520,146 @@ fn modal_golds_follow_possible_situations() {
     }
     assert_eq!(domains.len(), 3, "{domains:?}");
     assert!(domains.values().all(|&n| n >= 100), "{domains:?}");
+}
+
+fn render(f: &Formula, vars: &[&str]) -> String {
+    let operand = |g: &Formula| match g {
+        Formula::Bin(..) => format!("({})", render(g, vars)),
+        _ => render(g, vars),
+    };
+    match f {
+        Formula::Var(i) => vars[*i].to_string(),
+        Formula::Not(g) => format!("¬{}", operand(g)),
+        Formula::Bin(op, a, b) => {
+            let sym = match op {
+                Op::And => "∧",
+                Op::Or => "∨",
+                Op::Implies => "→",
+                Op::Iff => "↔",
+            };
+            format!("{}{sym}{}", operand(a), operand(b))
+        }
+    }
+}
+
+fn not(f: Formula) -> Formula {
+    Formula::Not(Box::new(f))
+}
+
+fn bin(op: Op, a: Formula, b: Formula) -> Formula {
+    Formula::Bin(op, Box::new(a), Box::new(b))
+}
+
+/// The law's left side rewritten to its right side at the root of `f`.
+fn law_at_root(law: &str, f: &Formula) -> Option<Formula> {
+    use Formula::*;
+    use Op::*;
+    let flip = |op: Op| if op == And { Or } else { And };
+    match (law, f) {
+        // ¬¬A ::=:: A
+        ("E1", Not(g)) => match g.as_ref() {
+            Not(a) => Some(a.as_ref().clone()),
+            _ => None,
+        },
+        // A∧B ::=:: B∧A, A∨B ::=:: B∨A
+        ("E2", Bin(op @ (And | Or), a, b)) => {
+            Some(bin(*op, b.as_ref().clone(), a.as_ref().clone()))
+        }
+        // ¬(A∧B) ::=:: ¬A∨¬B, ¬(A∨B) ::=:: ¬A∧¬B
+        ("E3", Not(g)) => match g.as_ref() {
+            Bin(op @ (And | Or), a, b) => Some(bin(
+                flip(*op),
+                not(a.as_ref().clone()),
+                not(b.as_ref().clone()),
+            )),
+            _ => None,
+        },
+        // A→B ::=:: ¬A∨B
+        ("E4", Bin(Implies, a, b)) => Some(bin(Or, not(a.as_ref().clone()), b.as_ref().clone())),
+        // A→B ::=:: ¬B→¬A
+        ("E5", Bin(Implies, a, b)) => Some(bin(
+            Implies,
+            not(b.as_ref().clone()),
+            not(a.as_ref().clone()),
+        )),
+        // A↔B ::=:: (A→B)∧(B→A)
+        ("E6", Bin(Iff, a, b)) => Some(bin(
+            And,
+            bin(Implies, a.as_ref().clone(), b.as_ref().clone()),
+            bin(Implies, b.as_ref().clone(), a.as_ref().clone()),
+        )),
+        // A∧(B∨C) ::=:: (A∧B)∨(A∧C), A∨(B∧C) ::=:: (A∨B)∧(A∨C)
+        ("E7", Bin(op @ (And | Or), a, right)) => match right.as_ref() {
+            Bin(inner, b, c) if *inner == flip(*op) => Some(bin(
+                *inner,
+                bin(*op, a.as_ref().clone(), b.as_ref().clone()),
+                bin(*op, a.as_ref().clone(), c.as_ref().clone()),
+            )),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// The law applied at the first matching part in pre-order (the whole
+/// formula, then inside the left operand, then inside the right one).
+fn apply_law(law: &str, f: &Formula) -> Option<Formula> {
+    if let Some(g) = law_at_root(law, f) {
+        return Some(g);
+    }
+    match f {
+        Formula::Var(_) => None,
+        Formula::Not(g) => apply_law(law, g).map(not),
+        Formula::Bin(op, a, b) => match apply_law(law, a) {
+            Some(a2) => Some(bin(*op, a2, b.as_ref().clone())),
+            None => apply_law(law, b).map(|b2| bin(*op, a.as_ref().clone(), b2)),
+        },
+    }
+}
+
+#[test]
+fn equivalence_law_golds_follow_the_rewrites_and_keep_the_truth_table() {
+    let records = records("kor_logic_02_equivalence_laws");
+    let mut used: BTreeMap<String, usize> = BTreeMap::new();
+    let vars = ["p", "q", "r"];
+    let notation = Notation {
+        vars: &vars,
+        ..SYMBOLS
+    };
+    for r in &records {
+        let id = &r.id;
+        let text = r.instance["formula"].as_str().expect("formula");
+        assert!(r.question.contains(&format!("G = {text}\n")), "{id}");
+        assert!(
+            r.question.contains("E3 (De Morgan): ¬(A∧B) ::=:: ¬A∨¬B"),
+            "{id}"
+        );
+        let laws: Vec<&str> = r.instance["laws"]
+            .as_array()
+            .expect("laws")
+            .iter()
+            .map(|l| l.as_str().expect("law"))
+            .collect();
+        let start = parse(text, &notation);
+        assert_eq!(
+            render(&start, &vars),
+            text,
+            "{id}: the rule's way of writing"
+        );
+        let mut f = start.clone();
+        for law in &laws {
+            f = apply_law(law, &f).unwrap_or_else(|| panic!("{id}: {law} applies"));
+            *used.entry(law.to_string()).or_default() += 1;
+        }
+        let result = render(&f, &vars);
+        assert_eq!(r.answer, result, "{id}");
+        // Every law keeps the meaning: the gold, read back, has G's truth table.
+        let back = parse(&r.answer, &notation);
+        assert_eq!(truth_table(&back, 3), truth_table(&start, 3), "{id}");
+        scores_itself(r);
+    }
+    assert!(records.len() >= 100);
+    for law in ["E1", "E2", "E3", "E4", "E5", "E6", "E7"] {
+        assert!(used.get(law).copied().unwrap_or(0) >= 10, "{used:?}");
+    }
 }
