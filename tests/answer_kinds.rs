@@ -405,6 +405,33 @@ const CASES: &[Case] = &[
     (Choice, "C", "\\boxed{C}", Correct),
     (Choice, "C", "Answer: Cats", Unparseable),
     (Choice, "C", "<think>A? B?</think>\n\n정답: C", Correct),
+    // ---- Compact: spacing never matters, every other character does ----
+    (Compact, "3/2-5i", "The result is [[3/2 - 5i]].", Correct),
+    (Compact, "3/2-5i", "Answer: 3/2-5i", Correct),
+    (Compact, "3/2-5i", "[[-5i+3/2]]", Wrong),
+    (Compact, "3/2-5i", "[[3/2-5I]]", Wrong),
+    (
+        Compact,
+        "((1,-2),(3,4))",
+        "So A€B = [[((1, -2), (3, 4))]]",
+        Correct,
+    ),
+    (Compact, "((1,-2),(3,4))", "[[((1,2),(3,4))]]", Wrong),
+    (Compact, "m1∨m5;F", "Answer: **m1 ∨ m5; F**", Correct),
+    (Compact, "m1∨m5;F", "[[m5∨m1;F]]", Wrong),
+    (Compact, "x", "[[   ]]", Empty),
+    // ---- Set: order and repeats never matter ----
+    (Set, "{1,3,12}", "The set is [[{12, 3, 1}]].", Correct),
+    (Set, "{1,3,12}", "Answer: {1, 3, 12}", Correct),
+    (Set, "{1,3,12}", "[[1 3 12 3]]", Correct),
+    (Set, "{1,3,12}", "[[{1,3}]]", Wrong),
+    (Set, "{1,3,12}", "[[{1,3,12,13}]]", Wrong),
+    (Set, "{-2,0,5}", "Answer: {5, 0, −2}", Correct),
+    (Set, "{}", "The difference is empty: [[∅]]", Correct),
+    (Set, "{}", "Answer: {}", Correct),
+    (Set, "{a,b}", "[[{b, a}]]", Correct),
+    (Set, "{2,a}", "[[{a, 2}]]", Correct),
+    (Set, "{1,2}", "Answer: {{1,2}}", Unparseable),
 ];
 
 #[test]
@@ -471,6 +498,9 @@ fn normalize_examples() {
     ok(Weekday, "Sun", "일요일");
     ok(Ganji, "癸亥", "계해");
     ok(Choice, "(b)", "B");
+    ok(Compact, " ( 1 , -2 ) ", "(1,-2)");
+    ok(Set, "[3, 1, 3, -1]", "{-1,1,3}");
+    ok(Set, "none", "{}");
     assert_eq!(normalize(Int, ""), Err(AnswerError::Empty));
     assert!(matches!(
         normalize(Int, "1,23"),
@@ -486,7 +516,7 @@ fn normalize_examples() {
 
 #[test]
 fn kind_names_round_trip() {
-    assert_eq!(AnswerKind::all().len(), 14);
+    assert_eq!(AnswerKind::all().len(), 16);
     for &k in AnswerKind::all() {
         assert_eq!(AnswerKind::from_name(k.name()), Some(k));
     }

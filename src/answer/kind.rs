@@ -43,9 +43,19 @@ pub enum AnswerKind {
     Ganji,
     /// One uppercase letter `A`–`Z` naming an option (`C`).
     Choice,
+    /// Text compared exactly (case and punctuation kept) after removing
+    /// every whitespace character: `3/2-5i`, `((1,-2),(3,4))`, `m1∨m5;F`.
+    /// Surrounding quotes and emphasis and a trailing `.` are removed first.
+    Compact,
+    /// A finite set written `{a,b,c}`: items sorted (integers numerically,
+    /// before any other items, which sort as text) and deduplicated, no
+    /// spaces; the empty set is `{}`. Read in any order, with `{}`, `[]` or
+    /// `()` around the items or none, items separated by `,`, `;` or
+    /// whitespace; `∅`, `none`, `empty` and `empty set` for `{}`.
+    Set,
 }
 
-const ALL: [AnswerKind; 14] = [
+const ALL: [AnswerKind; 16] = [
     AnswerKind::Int,
     AnswerKind::Digits,
     AnswerKind::Text,
@@ -60,6 +70,8 @@ const ALL: [AnswerKind; 14] = [
     AnswerKind::Weekday,
     AnswerKind::Ganji,
     AnswerKind::Choice,
+    AnswerKind::Compact,
+    AnswerKind::Set,
 ];
 
 impl AnswerKind {
@@ -80,6 +92,8 @@ impl AnswerKind {
             AnswerKind::Weekday => "weekday",
             AnswerKind::Ganji => "ganji",
             AnswerKind::Choice => "choice",
+            AnswerKind::Compact => "compact",
+            AnswerKind::Set => "set",
         }
     }
 

@@ -23,6 +23,7 @@ mod kind;
 mod normalize;
 mod number;
 mod rows;
+mod set;
 mod slot;
 mod text;
 mod words;

@@ -8,6 +8,7 @@ use super::grid::normalize_grid;
 use super::kind::AnswerKind;
 use super::number::{normalize_digits, normalize_int};
 use super::rows::normalize_rows;
+use super::set::{normalize_compact, normalize_set};
 use super::text::fold_width;
 use super::words::{
     normalize_choice, normalize_exact, normalize_hangul, normalize_letters, normalize_text,
@@ -42,6 +43,8 @@ pub fn normalize(kind: AnswerKind, text: &str) -> Result<String, AnswerError> {
         AnswerKind::Weekday => normalize_weekday(t),
         AnswerKind::Ganji => normalize_ganji(t),
         AnswerKind::Choice => normalize_choice(t),
+        AnswerKind::Compact => normalize_compact(t),
+        AnswerKind::Set => normalize_set(t),
     }
 }
 

@@ -400,7 +400,8 @@ impl<'a> Checker<'a> {
                 | AnswerKind::Exact
                 | AnswerKind::Hangul
                 | AnswerKind::Text
-                | AnswerKind::Choice,
+                | AnswerKind::Choice
+                | AnswerKind::Compact,
             ) => Some(Ty::Str),
             _ => None,
         };

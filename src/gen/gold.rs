@@ -103,6 +103,19 @@ fn raw_text(kind: AnswerKind, value: &Value) -> Result<String, String> {
                 })
                 .collect::<Result<Vec<_>, String>>()?
                 .join(","),
+        AnswerKind::Set => match value {
+            Value::List(_) | Value::Tuple(_) => {
+                let listed = items(value)?
+                    .iter()
+                    .map(Value::display)
+                    .collect::<Vec<_>>()
+                    .join(",");
+                // Sorted and deduplicated the way the kind's reader does it.
+                normalize(kind, &format!("{{{listed}}}")).map_err(|e| {
+                    format!("the set `{{{listed}}}` is not a valid `set` answer: {e}")
+                })?
+            }
+            other => other.display(),
         },
         _ => value.display(),
     })
