@@ -19,6 +19,8 @@ fn record(index: u64) -> Record {
         question: "q".into(),
         answer: "a".into(),
         answer_kind: "exact".into(),
+        slot: None,
+        accept: None,
         solution: "s".into(),
         instance: json!({}),
         levers: json!({}),
@@ -26,6 +28,7 @@ fn record(index: u64) -> Record {
         spec_hash: "sha256:00".into(),
         generator: "puzzlec 0.1.0".into(),
         choices: None,
+        checkpoints: Vec::new(),
     }
 }
 

@@ -103,6 +103,7 @@ fn raw_text(kind: AnswerKind, value: &Value) -> Result<String, String> {
                 })
                 .collect::<Result<Vec<_>, String>>()?
                 .join(","),
+        },
         AnswerKind::Set => match value {
             Value::List(_) | Value::Tuple(_) => {
                 let listed = items(value)?
