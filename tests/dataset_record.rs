@@ -20,6 +20,7 @@ fn sample() -> Record {
         spec_hash: spec_hash(b"puzzle sudoku {}"),
         generator: "puzzlec 0.1.0".into(),
         choices: None,
+        checkpoints: Vec::new(),
     }
 }
 
