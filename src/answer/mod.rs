@@ -27,6 +27,7 @@ mod words;
 
 pub use error::AnswerError;
 pub use extract::extract;
+pub(crate) use extract::strip_think;
 pub use judge::{judge, Verdict};
 pub use kind::AnswerKind;
 pub use normalize::normalize;

@@ -6,9 +6,12 @@ use std::path::Path;
 
 use serde::Deserialize;
 
+use super::parts::{Part, Parts};
 use super::ScoreError;
 use crate::answer::AnswerKind;
-use crate::dataset::{dataset_files, read_jsonl, DatasetError, Manifest, MANIFEST_FILE};
+use crate::dataset::{
+    dataset_files, read_jsonl, BundleItem, CheckpointRecord, DatasetError, Manifest, MANIFEST_FILE,
+};
 
 /// The fields of a dataset record that scoring needs (the question, solution
 /// and instance are skipped while parsing, which keeps loading fast).
@@ -28,9 +31,18 @@ pub struct Item {
     pub pair: String,
     /// The gold answer.
     pub answer: String,
-    /// The answer kind's name.
+    /// The answer kind's name (`bundle` for a bundle record).
     pub answer_kind: String,
+    /// The intermediate answers of a spec with checkpoints.
+    #[serde(default)]
+    pub checkpoints: Vec<CheckpointRecord>,
+    /// The questions of a bundle record.
+    #[serde(default)]
+    pub bundle: Vec<BundleItem>,
 }
+
+/// The name of the answer kind of a bundle record.
+pub const BUNDLE_KIND: &str = "bundle";
 
 /// Reads the scoring fields of every line of a `puzzlec` JSONL file, one
 /// line at a time.
@@ -43,8 +55,12 @@ pub fn read_items(path: &Path) -> Result<Vec<Item>, DatasetError> {
 pub struct Dataset {
     /// Every record, in file order.
     pub records: Vec<Item>,
-    /// The answer kind of each record (same order).
+    /// The answer kind of each record (same order). A bundle record's whole
+    /// answer, the JSON object of its golds, is `exact`; it is scored by its
+    /// [`Dataset::parts`] instead.
     pub kinds: Vec<AnswerKind>,
+    /// The sub-answers of each record (same order).
+    pub parts: Vec<Parts>,
     /// Record id → position in `records`.
     pub index: HashMap<String, usize>,
     /// Tier names in display order (the manifest's declaration order when
@@ -58,16 +74,49 @@ impl Dataset {
     pub fn from_records(records: Vec<Item>, tier_hint: &[String]) -> Result<Self, ScoreError> {
         let mut index = HashMap::with_capacity(records.len());
         let mut kinds = Vec::with_capacity(records.len());
+        let mut parts = Vec::with_capacity(records.len());
         for (i, r) in records.iter().enumerate() {
             if index.insert(r.id.clone(), i).is_some() {
                 return Err(ScoreError::DuplicateRecord { id: r.id.clone() });
             }
-            kinds.push(AnswerKind::from_name(&r.answer_kind).ok_or_else(|| {
-                ScoreError::UnknownKind {
+            let kind_of = |kind: &str| {
+                AnswerKind::from_name(kind).ok_or_else(|| ScoreError::UnknownKind {
                     id: r.id.clone(),
-                    kind: r.answer_kind.clone(),
+                    kind: kind.to_string(),
+                })
+            };
+            if r.answer_kind == BUNDLE_KIND {
+                if r.bundle.is_empty() {
+                    return Err(ScoreError::EmptyBundle { id: r.id.clone() });
                 }
-            })?);
+                kinds.push(AnswerKind::Exact);
+                let mut list = Vec::with_capacity(r.bundle.len());
+                for b in &r.bundle {
+                    list.push(Part {
+                        label: b.key.clone(),
+                        kind: kind_of(&b.answer_kind)?,
+                        gold: b.answer.clone(),
+                        source: Some(b.id.clone()),
+                    });
+                }
+                parts.push(Parts::Bundle(list));
+                continue;
+            }
+            kinds.push(kind_of(&r.answer_kind)?);
+            if r.checkpoints.is_empty() {
+                parts.push(Parts::None);
+            } else {
+                let mut list = Vec::with_capacity(r.checkpoints.len());
+                for c in &r.checkpoints {
+                    list.push(Part {
+                        label: format!("Step {}", c.step),
+                        kind: kind_of(&c.kind)?,
+                        gold: c.gold.clone(),
+                        source: None,
+                    });
+                }
+                parts.push(Parts::Steps(list));
+            }
         }
         let mut tiers: Vec<String> = Vec::new();
         for t in tier_hint {
@@ -86,6 +135,7 @@ impl Dataset {
         Ok(Dataset {
             records,
             kinds,
+            parts,
             index,
             tiers,
         })

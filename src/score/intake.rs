@@ -5,6 +5,7 @@ use std::io::BufRead;
 
 use super::dataset::Dataset;
 use super::input::parse_line;
+use super::parts::{judge_bundle, judge_steps, PartVerdicts, Parts};
 use crate::answer::{judge, Verdict};
 
 /// How many examples of each problem are kept for the report.
@@ -22,6 +23,9 @@ pub struct Outcome {
     pub extracted: Option<String>,
     /// The 1-based line of the responses file.
     pub line: u64,
+    /// The verdict of each sub-answer (checkpoints or bundle questions; empty
+    /// for a plain record).
+    pub parts: PartVerdicts,
 }
 
 /// A count of some problem and its first few examples.
@@ -132,7 +136,20 @@ pub fn read_responses<R: BufRead>(
             continue;
         }
         let record = &dataset.records[slot];
-        let (verdict, extracted) = judge(dataset.kinds[slot], &record.answer, &parsed.response);
+        let (verdict, extracted, parts) = match &dataset.parts[slot] {
+            Parts::Bundle(parts) => {
+                let b = judge_bundle(parts, &parsed.response);
+                (b.verdict, b.extracted, b.parts)
+            }
+            other => {
+                let (v, e) = judge(dataset.kinds[slot], &record.answer, &parsed.response);
+                let steps = match other {
+                    Parts::Steps(parts) => judge_steps(parts, &parsed.response),
+                    _ => Vec::new(),
+                };
+                (v, e, steps)
+            }
+        };
         let extracted = if keep_extracted {
             extracted.map(|e| truncate(e, MAX_EXTRACTED))
         } else {
@@ -142,6 +159,7 @@ pub fn read_responses<R: BufRead>(
             verdict,
             extracted,
             line: n,
+            parts,
         });
         intake.matched += 1;
     }
