@@ -93,6 +93,8 @@ fn steps_are_scored_one_by_one() {
     let mut right = Vec::new();
     // Step 2 wrong, the last step left out, the final answer right.
     let mut partial = Vec::new();
+    // Every step right, the final answer wrong.
+    let mut answer_wrong = Vec::new();
     for r in &records {
         let mut text = String::from("<think>Step 1: 0</think>풀이:\n");
         let mut partial_text = String::new();
@@ -110,6 +112,7 @@ fn steps_are_scored_one_by_one() {
                 partial_text.push_str(&line);
             }
         }
+        answer_wrong.push(json!({"id": r.id, "response": format!("{text}정답: 틀린 답\n")}));
         text.push_str(&format!("정답: {}\n", r.answer));
         partial_text.push_str(&format!("정답: {}\n", r.answer));
         right.push(json!({"id": r.id, "response": text}));
@@ -123,9 +126,21 @@ fn steps_are_scored_one_by_one() {
     assert_eq!(cells.len(), 6, "2 puzzles × 3 tiers");
     for cell in cells {
         assert_eq!(cell["all_correct"], cell["records"], "{cell}");
+        assert_eq!(cell["parts_right_answer_wrong"], 0, "{cell}");
         for (label, n, correct, _, _) in step_rows(cell) {
             assert_eq!(n, correct, "{label}: {cell}");
         }
+        for p in cell["parts"].as_array().unwrap() {
+            assert_eq!(p["first_wrong"], 0, "{cell}");
+        }
+    }
+    let resp = tmp.path().join("answer_wrong.jsonl");
+    write_lines(&resp, &answer_wrong);
+    let rep = score(&data, &resp, &tmp.path().join("r3"), &["--steps"]);
+    assert_eq!(rep["micro_accuracy"], 0.0);
+    for cell in rep["steps"].as_array().expect("steps") {
+        assert_eq!(cell["all_correct"], 0, "{cell}");
+        assert_eq!(cell["parts_right_answer_wrong"], cell["records"], "{cell}");
     }
     // Without `--steps` the report has no step section.
     let plain = score(&data, &resp, &tmp.path().join("r0"), &[]);
@@ -142,6 +157,15 @@ fn steps_are_scored_one_by_one() {
     assert_eq!(rep["micro_accuracy"], 1.0, "the final answers are right");
     for cell in rep["steps"].as_array().expect("steps") {
         assert_eq!(cell["all_correct"], 0, "{cell}");
+        let first_wrong: Vec<u64> = cell["parts"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| p["first_wrong"].as_u64().unwrap())
+            .collect();
+        let mut expected = vec![0; first_wrong.len()];
+        expected[1] = cell["records"].as_u64().unwrap();
+        assert_eq!(first_wrong, expected, "step 2 is the first wrong one");
         let rows = step_rows(cell);
         let last = rows.len();
         for (i, (label, n, correct, wrong, missing)) in rows.into_iter().enumerate() {

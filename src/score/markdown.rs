@@ -130,8 +130,18 @@ pub fn to_markdown(report: &Report) -> String {
         s.push_str(&part_table(&report.steps, "all steps and answer"));
         s.push_str(
             "\nA step is read from the response's last `Step N:` line; a response without that \
-             line counts the step as missing.\n",
+             line counts the step as missing. `first wrong`: records whose first step that is not \
+             correct is this one.\n",
         );
+        for c in &report.steps {
+            if c.parts_right_answer_wrong > 0 {
+                let _ = writeln!(
+                    s,
+                    "- {} {} {}: {} record(s) with every step right but a wrong final answer",
+                    c.puzzle, c.lang, c.tier, c.parts_right_answer_wrong
+                );
+            }
+        }
     }
     if !report.bundle_questions.is_empty() {
         s.push_str("\n## Bundles: accuracy per question\n\n");

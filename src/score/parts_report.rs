@@ -27,6 +27,9 @@ pub struct PartStat {
     /// Accuracy and interval.
     #[serde(flatten)]
     pub accuracy: Accuracy,
+    /// Records whose first part that is not correct is this one (what the
+    /// HRMCR judge reports as the failing step).
+    pub first_wrong: u64,
 }
 
 /// The sub-answers of one puzzle × lang × tier cell.
@@ -45,6 +48,9 @@ pub struct PartCell {
     pub all_correct: u64,
     /// `all_correct / records`.
     pub all_correct_accuracy: f64,
+    /// Records whose every part is correct but whose whole answer is not
+    /// (for steps: the final answer is wrong after right steps).
+    pub parts_right_answer_wrong: u64,
     /// One entry per position, in order.
     pub parts: Vec<PartStat>,
 }
@@ -77,7 +83,8 @@ pub fn part_cells(
     struct Acc {
         records: u64,
         all: u64,
-        parts: Vec<(String, Counts, Vec<String>)>,
+        parts_right: u64,
+        parts: Vec<(String, Counts, Vec<String>, u64)>,
     }
     let mut cells: BTreeMap<Key, Acc> = BTreeMap::new();
     for (i, r) in dataset.records.iter().enumerate() {
@@ -94,23 +101,28 @@ pub fn part_cells(
         );
         let acc = cells.entry(key).or_default();
         acc.records += 1;
-        let mut all = outcome.is_some_and(|o| o.verdict == Verdict::Correct);
+        let whole = outcome.is_some_and(|o| o.verdict == Verdict::Correct);
+        let mut parts_right = true;
         for (j, part) in parts.list().iter().enumerate() {
             if acc.parts.len() <= j {
                 acc.parts
-                    .push((part.label.clone(), Counts::default(), Vec::new()));
+                    .push((part.label.clone(), Counts::default(), Vec::new(), 0));
             }
             // A record without a response: the part is missing.
             let v = outcome.and_then(|o| o.parts.get(j).copied().flatten());
-            all &= v == Some(Verdict::Correct);
-            let (_, counts, kinds) = &mut acc.parts[j];
+            let (_, counts, kinds, first_wrong) = &mut acc.parts[j];
+            if parts_right && v != Some(Verdict::Correct) {
+                *first_wrong += 1;
+            }
+            parts_right &= v == Some(Verdict::Correct);
             counts.add(v);
             let kind = part.kind.name().to_string();
             if !kinds.contains(&kind) {
                 kinds.push(kind);
             }
         }
-        acc.all += u64::from(all);
+        acc.all += u64::from(whole && parts_right);
+        acc.parts_right += u64::from(!whole && parts_right);
     }
     cells
         .into_iter()
@@ -120,6 +132,7 @@ pub fn part_cells(
             tier,
             records: acc.records,
             all_correct: acc.all,
+            parts_right_answer_wrong: acc.parts_right,
             all_correct_accuracy: if acc.records == 0 {
                 0.0
             } else {
@@ -128,8 +141,9 @@ pub fn part_cells(
             parts: acc
                 .parts
                 .into_iter()
-                .map(|(label, counts, kinds)| PartStat {
+                .map(|(label, counts, kinds, first_wrong)| PartStat {
                     label,
+                    first_wrong,
                     kinds: kinds.join(", "),
                     accuracy: Accuracy::of(&counts),
                     counts,
@@ -178,9 +192,9 @@ fn pct(x: f64) -> String {
 pub fn part_table(cells: &[PartCell], all_label: &str) -> String {
     let mut s = String::new();
     s.push_str(&format!(
-        "| puzzle | lang | tier | records | {all_label} % | part | kind | correct | accuracy % | 95 % CI | wrong | unparseable | empty | missing |\n"
+        "| puzzle | lang | tier | records | {all_label} % | part | kind | correct | accuracy % | 95 % CI | wrong | unparseable | empty | missing | first wrong |\n"
     ));
-    s.push_str("|---|---|---|---:|---:|---|---|---:|---:|---|---:|---:|---:|---:|\n");
+    s.push_str("|---|---|---|---:|---:|---|---|---:|---:|---|---:|---:|---:|---:|---:|\n");
     for c in cells {
         for (j, p) in c.parts.iter().enumerate() {
             let (records, all) = if j == 0 {
@@ -190,7 +204,7 @@ pub fn part_table(cells: &[PartCell], all_label: &str) -> String {
             };
             let _ = writeln!(
                 s,
-                "| {} | {} | {} | {} | {} | {} | {} | {} | {} | {}–{} | {} | {} | {} | {} |",
+                "| {} | {} | {} | {} | {} | {} | {} | {} | {} | {}–{} | {} | {} | {} | {} | {} |",
                 c.puzzle,
                 c.lang,
                 c.tier,
@@ -206,6 +220,7 @@ pub fn part_table(cells: &[PartCell], all_label: &str) -> String {
                 p.counts.unparseable,
                 p.counts.empty,
                 p.counts.missing,
+                p.first_wrong,
             );
         }
     }
