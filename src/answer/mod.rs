@@ -30,6 +30,7 @@ mod words;
 
 pub use error::AnswerError;
 pub use extract::{extract, extract_in};
+pub(crate) use extract::strip_think;
 pub use judge::{judge, judge_in, Verdict};
 pub use kind::AnswerKind;
 pub use normalize::normalize;

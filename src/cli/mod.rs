@@ -4,6 +4,7 @@
 mod ask;
 mod bench;
 mod build;
+mod bundle;
 mod calibrate;
 mod check;
 mod load;
@@ -37,6 +38,8 @@ enum Command {
     Check(check::Args),
     /// Generate a dataset from specs.
     Build(build::Args),
+    /// Make prompts that each hold several records of built datasets.
+    Bundle(bundle::Args),
     /// Print one item in readable form.
     Render(render::Args),
     /// Regenerate every record of a dataset and compare.
@@ -68,6 +71,7 @@ pub fn main() -> ExitCode {
     let result = match cli.command {
         Command::Check(args) => check::run(args),
         Command::Build(args) => build::run(args),
+        Command::Bundle(args) => bundle::run(args),
         Command::Render(args) => render::run(args),
         Command::Verify(args) => verify::run(args),
         Command::Snap(args) => snap::run(args),

@@ -24,6 +24,10 @@ pub struct Args {
     /// Also write `per_item.jsonl`: each record's verdict, extracted answer and gold.
     #[arg(long)]
     per_item: bool,
+    /// Also report the accuracy of each step of records with checkpoints,
+    /// read from the response's `Step N:` lines.
+    #[arg(long)]
+    steps: bool,
 }
 
 /// Scores, writes the report files and prints the Markdown report.
@@ -94,6 +98,18 @@ pub fn run(args: Args) -> Result<(), Reported> {
         &args.data.display().to_string(),
         &args.responses.display().to_string(),
     );
+    let report = if args.steps {
+        if !dataset
+            .parts
+            .iter()
+            .any(|p| matches!(p, crate::score::parts::Parts::Steps(_)))
+        {
+            eprintln!("warning: `--steps`: no record of this dataset has checkpoints");
+        }
+        report.with_steps(&dataset, &intake)
+    } else {
+        report
+    };
     let markdown = to_markdown(&report);
     let mut files = vec![
         ("report.md", markdown.clone()),

@@ -6,6 +6,7 @@
 
 pub mod atomic;
 pub mod build;
+pub mod bundle;
 pub mod error;
 pub mod manifest;
 pub mod output;
@@ -15,6 +16,7 @@ pub mod shard;
 pub mod writer;
 
 pub use atomic::write_atomic;
+pub use bundle::{make_bundles, BundleError, BundleItem, BundleOptions, BundleRecord};
 pub use error::DatasetError;
 pub use manifest::{Manifest, TaskEntry, Timings, CREATED_BY, MANIFEST_FILE, TIMINGS_FILE};
 pub use output::OutputDir;

@@ -392,7 +392,8 @@ fn finish(
         checkpoints.push(Checkpoint {
             step: i + 1,
             kind,
-            gold: gold_text(kind, value).map_err(gold_error)?,
+            gold: gold_text(kind, value)
+                .map_err(|m| gold_error(format!("checkpoint {}: {m}", i + 1)))?,
         });
     }
     let instance = match &program.instance {

@@ -6,9 +6,12 @@ use std::path::Path;
 
 use serde::Deserialize;
 
+use super::parts::{Part, Parts};
 use super::ScoreError;
 use crate::answer::{AnswerKind, AnswerSlot};
-use crate::dataset::{dataset_files, read_jsonl, DatasetError, Manifest, MANIFEST_FILE};
+use crate::dataset::{
+    dataset_files, read_jsonl, BundleItem, CheckpointRecord, DatasetError, Manifest, MANIFEST_FILE,
+};
 use crate::eval::accept::Acceptor;
 
 /// The fields of a dataset record that scoring needs (the question, solution
@@ -29,7 +32,7 @@ pub struct Item {
     pub pair: String,
     /// The gold answer.
     pub answer: String,
-    /// The answer kind's name.
+    /// The answer kind's name (`bundle` for a bundle record).
     pub answer_kind: String,
     /// The answer slot's name, when not the default.
     #[serde(default)]
@@ -40,6 +43,12 @@ pub struct Item {
     /// The record's instance, read only for records with `accept`.
     #[serde(skip)]
     pub instance: Option<serde_json::Value>,
+    /// The intermediate answers of a spec with checkpoints.
+    #[serde(default)]
+    pub checkpoints: Vec<CheckpointRecord>,
+    /// The questions of a bundle record.
+    #[serde(default)]
+    pub bundle: Vec<BundleItem>,
 }
 
 /// The id and instance of a record (the second read of a task file whose
@@ -49,6 +58,9 @@ struct IdInstance {
     id: String,
     instance: serde_json::Value,
 }
+
+/// The name of the answer kind of a bundle record.
+pub const BUNDLE_KIND: &str = "bundle";
 
 /// Reads the scoring fields of every line of a `puzzlec` JSONL file, one
 /// line at a time.
@@ -61,7 +73,9 @@ pub fn read_items(path: &Path) -> Result<Vec<Item>, DatasetError> {
 pub struct Dataset {
     /// Every record, in file order.
     pub records: Vec<Item>,
-    /// The answer kind of each record (same order).
+    /// The answer kind of each record (same order). A bundle record's whole
+    /// answer, the JSON object of its golds, is `exact`; it is scored by its
+    /// [`Dataset::parts`] instead.
     pub kinds: Vec<AnswerKind>,
     /// The answer slot of each record (same order).
     pub slots: Vec<AnswerSlot>,
@@ -70,6 +84,8 @@ pub struct Dataset {
     pub accepts: Vec<Option<usize>>,
     /// The distinct `accept` conditions, parsed once.
     pub acceptors: Vec<Acceptor>,
+    /// The sub-answers of each record (same order).
+    pub parts: Vec<Parts>,
     /// Record id → position in `records`.
     pub index: HashMap<String, usize>,
     /// Tier names in display order (the manifest's declaration order when
@@ -87,6 +103,7 @@ impl Dataset {
         let mut accepts = Vec::with_capacity(records.len());
         let mut acceptors = Vec::new();
         let mut accept_texts: HashMap<&str, usize> = HashMap::new();
+        let mut parts = Vec::with_capacity(records.len());
         for (i, r) in records.iter().enumerate() {
             let bad = |field, message| ScoreError::BadAcceptance {
                 id: r.id.clone(),
@@ -117,12 +134,44 @@ impl Dataset {
             if index.insert(r.id.clone(), i).is_some() {
                 return Err(ScoreError::DuplicateRecord { id: r.id.clone() });
             }
-            kinds.push(AnswerKind::from_name(&r.answer_kind).ok_or_else(|| {
-                ScoreError::UnknownKind {
+            let kind_of = |kind: &str| {
+                AnswerKind::from_name(kind).ok_or_else(|| ScoreError::UnknownKind {
                     id: r.id.clone(),
-                    kind: r.answer_kind.clone(),
+                    kind: kind.to_string(),
+                })
+            };
+            if r.answer_kind == BUNDLE_KIND {
+                if r.bundle.is_empty() {
+                    return Err(ScoreError::EmptyBundle { id: r.id.clone() });
                 }
-            })?);
+                kinds.push(AnswerKind::Exact);
+                let mut list = Vec::with_capacity(r.bundle.len());
+                for b in &r.bundle {
+                    list.push(Part {
+                        label: b.key.clone(),
+                        kind: kind_of(&b.answer_kind)?,
+                        gold: b.answer.clone(),
+                        source: Some(b.id.clone()),
+                    });
+                }
+                parts.push(Parts::Bundle(list));
+                continue;
+            }
+            kinds.push(kind_of(&r.answer_kind)?);
+            if r.checkpoints.is_empty() {
+                parts.push(Parts::None);
+            } else {
+                let mut list = Vec::with_capacity(r.checkpoints.len());
+                for c in &r.checkpoints {
+                    list.push(Part {
+                        label: format!("Step {}", c.step),
+                        kind: kind_of(&c.kind)?,
+                        gold: c.gold.clone(),
+                        source: None,
+                    });
+                }
+                parts.push(Parts::Steps(list));
+            }
         }
         let mut tiers: Vec<String> = Vec::new();
         for t in tier_hint {
@@ -145,6 +194,7 @@ impl Dataset {
             slots,
             accepts,
             acceptors,
+            parts,
             index,
             tiers,
         })

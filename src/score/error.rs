@@ -48,6 +48,13 @@ pub enum ScoreError {
         /// The kind name.
         kind: String,
     },
+    /// A bundle record lists no questions.
+    #[error("bundle record `{id}` lists no questions")]
+    #[diagnostic(help("a record of answer kind `bundle` needs a non-empty `bundle` list; was it written by `puzzlec bundle`?"))]
+    EmptyBundle {
+        /// The record id.
+        id: String,
+    },
     /// The responses file could not be opened or read.
     #[error("cannot read `{path}`: {source}")]
     Read {

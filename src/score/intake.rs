@@ -5,6 +5,7 @@ use std::io::BufRead;
 
 use super::dataset::Dataset;
 use super::input::parse_line;
+use super::parts::{judge_bundle, judge_steps, PartVerdicts, Parts};
 use crate::answer::Verdict;
 
 /// How many examples of each problem are kept for the report.
@@ -22,6 +23,9 @@ pub struct Outcome {
     pub extracted: Option<String>,
     /// The 1-based line of the responses file.
     pub line: u64,
+    /// The verdict of each sub-answer (checkpoints or bundle questions; empty
+    /// for a plain record).
+    pub parts: PartVerdicts,
 }
 
 /// A count of some problem and its first few examples.
@@ -131,7 +135,20 @@ pub fn read_responses<R: BufRead>(
             });
             continue;
         }
-        let (verdict, extracted) = super::accept::judge_record(dataset, slot, &parsed.response);
+        let (verdict, extracted, parts) = match &dataset.parts[slot] {
+            Parts::Bundle(parts) => {
+                let b = judge_bundle(parts, &parsed.response);
+                (b.verdict, b.extracted, b.parts)
+            }
+            other => {
+                let (v, e) = super::accept::judge_record(dataset, slot, &parsed.response);
+                let steps = match other {
+                    Parts::Steps(parts) => judge_steps(parts, &parsed.response),
+                    _ => Vec::new(),
+                };
+                (v, e, steps)
+            }
+        };
         let extracted = if keep_extracted {
             extracted.map(|e| truncate(e, MAX_EXTRACTED))
         } else {
@@ -141,6 +158,7 @@ pub fn read_responses<R: BufRead>(
             verdict,
             extracted,
             line: n,
+            parts,
         });
         intake.matched += 1;
     }

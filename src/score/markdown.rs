@@ -2,6 +2,7 @@
 
 use std::fmt::Write;
 
+use super::parts_report::{part_table, source_table};
 use super::report::Report;
 
 fn pct(x: f64) -> String {
@@ -123,6 +124,30 @@ pub fn to_markdown(report: &Report) -> String {
              difference of proportions, normal approximation, SE from the discordant counts, \
              margin ±10 pp, equivalent when p < 0.05.\n",
         );
+    }
+    if !report.steps.is_empty() {
+        s.push_str("\n## Accuracy per step\n\n");
+        s.push_str(&part_table(&report.steps, "all steps and answer"));
+        s.push_str(
+            "\nA step is read from the response's last `Step N:` line; a response without that \
+             line counts the step as missing. `first wrong`: records whose first step that is not \
+             correct is this one.\n",
+        );
+        for c in &report.steps {
+            if c.parts_right_answer_wrong > 0 {
+                let _ = writeln!(
+                    s,
+                    "- {} {} {}: {} record(s) with every step right but a wrong final answer",
+                    c.puzzle, c.lang, c.tier, c.parts_right_answer_wrong
+                );
+            }
+        }
+    }
+    if !report.bundle_questions.is_empty() {
+        s.push_str("\n## Bundles: accuracy per question\n\n");
+        s.push_str(&part_table(&report.bundle_questions, "whole bundle"));
+        s.push_str("\n## Bundles: questions by source\n\n");
+        s.push_str(&source_table(&report.bundle_sources));
     }
     let i = &report.input;
     s.push_str("\n## Input\n\n");

@@ -19,6 +19,8 @@ pub mod error;
 pub mod input;
 pub mod intake;
 pub mod markdown;
+pub mod parts;
+pub mod parts_report;
 pub mod per_item;
 pub mod report;
 pub mod stats;

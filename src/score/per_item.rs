@@ -12,12 +12,15 @@ struct Line<'a> {
     extracted: Option<&'a str>,
     gold: &'a str,
     line: Option<u64>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    parts: Vec<&'a str>,
 }
 
 /// Every record in dataset order: `id`, `verdict` (`correct`, `wrong`,
 /// `unparseable`, `empty` or `missing`), `extracted` (the answer text found,
 /// or `null`), `gold`, and `line` (the responses-file line that counted, or
-/// `null`).
+/// `null`); for a record with checkpoints or a bundle, `parts`: the verdict
+/// of each step or question.
 pub fn per_item_jsonl(dataset: &Dataset, intake: &Intake) -> String {
     let mut out = String::new();
     for (i, r) in dataset.records.iter().enumerate() {
@@ -28,6 +31,12 @@ pub fn per_item_jsonl(dataset: &Dataset, intake: &Intake) -> String {
             extracted: o.and_then(|o| o.extracted.as_deref()),
             gold: &r.answer,
             line: o.map(|o| o.line),
+            parts: (0..dataset.parts[i].list().len())
+                .map(|j| {
+                    o.and_then(|o| o.parts.get(j).copied().flatten())
+                        .map_or("missing", |v| v.name())
+                })
+                .collect(),
         };
         out.push_str(&serde_json::to_string(&line).unwrap_or_default());
         out.push('\n');

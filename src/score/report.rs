@@ -7,6 +7,8 @@ use serde::Serialize;
 
 use super::dataset::Dataset;
 use super::intake::{Intake, LineProblem, Problems};
+use super::parts::Parts;
+use super::parts_report::{part_cells, source_cells, PartCell, SourceCell};
 use super::stats::{mcnemar_exact, tost_paired, wilson, Tost, TOST_MARGIN, Z95};
 use crate::answer::Verdict;
 
@@ -28,7 +30,8 @@ pub struct Counts {
 }
 
 impl Counts {
-    fn add(&mut self, verdict: Option<Verdict>) {
+    /// Counts one verdict (`None`: missing).
+    pub fn add(&mut self, verdict: Option<Verdict>) {
         self.n += 1;
         match verdict {
             Some(Verdict::Correct) => self.correct += 1,
@@ -61,7 +64,8 @@ pub struct Accuracy {
 }
 
 impl Accuracy {
-    fn of(c: &Counts) -> Self {
+    /// The accuracy of `c` with its 95 % Wilson interval.
+    pub fn of(c: &Counts) -> Self {
         let (ci_low, ci_high) = wilson(c.correct, c.n, Z95);
         Accuracy {
             accuracy: c.accuracy(),
@@ -174,6 +178,15 @@ pub struct Report {
     pub gaps: Vec<Gap>,
     /// Problems with the responses file.
     pub input: InputSummary,
+    /// Accuracy per step of the records with checkpoints (`score --steps`).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub steps: Vec<PartCell>,
+    /// Accuracy per question of the bundle records.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub bundle_questions: Vec<PartCell>,
+    /// Bundle questions pooled by the cell of their source record.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub bundle_sources: Vec<SourceCell>,
 }
 
 fn mean(xs: impl Iterator<Item = f64>) -> f64 {
@@ -280,7 +293,16 @@ impl Report {
                 unknown: intake.unknown.clone(),
                 duplicates: intake.duplicates.clone(),
             },
+            steps: Vec::new(),
+            bundle_questions: part_cells(dataset, intake, |p| matches!(p, Parts::Bundle(_))),
+            bundle_sources: source_cells(dataset, intake),
         }
+    }
+
+    /// Adds the accuracy of each step of the records with checkpoints.
+    pub fn with_steps(mut self, dataset: &Dataset, intake: &Intake) -> Self {
+        self.steps = part_cells(dataset, intake, |p| matches!(p, Parts::Steps(_)));
+        self
     }
 
     /// The report as pretty-printed JSON with a trailing newline.
