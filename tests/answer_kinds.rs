@@ -288,6 +288,45 @@ const CASES: &[Case] = &[
         "Final answer:\n5 3 4\n6 7 2\n1 8 9",
         Wrong,
     ),
+    // ---- Rows ----
+    (Rows, "1 2 3,4 5 6", "[[1 2 3,4 5 6]]", Correct),
+    (
+        Rows,
+        "1 2 3,4 5 6",
+        "So the grid is [[1 2 3, 4 5 6]].",
+        Correct,
+    ),
+    (
+        Rows,
+        "1 2 3,4 5 6",
+        "Answer:\n[[1 2 3,\n4 5 6]]\nEvery sum holds.",
+        Correct,
+    ),
+    (Rows, "1 2 3,4 5 6", "Final answer: 1 2 3; 4 5 6", Correct),
+    (Rows, "1 2 3,4 5 6", "[[1 2 3],[4 5 6]]", Correct),
+    (Rows, "1 2 3,4 5 6", "[[1 2 3,4 6 5]]", Wrong),
+    (Rows, "1 2 3,4 5 6", "[[1 2 3 4 5 6]]", Wrong),
+    (Rows, "X 1,A 2", "[[x 1,a 2]]", Correct),
+    (Rows, "X 1,A 2", "**Answer:** [[X 1, A 2]]", Correct),
+    (
+        Rows,
+        "BACH (12,4)(12,1),LISZT (1,1)(1,5)",
+        "[[BACH (12,4)(12,1)\nLISZT (1,1)(1,5)]]",
+        Correct,
+    ),
+    (
+        Rows,
+        "BACH (12,4)(12,1),LISZT (1,1)(1,5)",
+        "### Answer:\n[[BACH(12, 4)(12, 1)\nLISZT (1,1) (1,5)]]",
+        Correct,
+    ),
+    (
+        Rows,
+        "BACH (12,4)(12,1),LISZT (1,1)(1,5)",
+        "[[BACH (12,4)(12,1),LISZT (1,5)(1,1)]]",
+        Wrong,
+    ),
+    (Rows, "1 2,3 4", "Answer: [[1 2,(3 4]]", Unparseable),
     // ---- Date ----
     (Date, "2001.3.5", "Answer: 2001.3.5", Correct),
     (Date, "2001.3.5", "Answer: 2001-03-05", Correct),
@@ -425,6 +464,9 @@ fn normalize_examples() {
     ok(Coords, "[]", "none");
     ok(Assignment, "b=f;a=t", "a=true, b=false");
     ok(Grid, "[[1, 2], [3, 4]]", "1 2\n3 4");
+    ok(Rows, "| 1 | 2 |\n|---|---|\n| 3 | 4 |", "1 2,3 4");
+    ok(Rows, "[[1, 2], [3, 4]]", "1 2,3 4");
+    ok(Rows, "A(1, 2)(3, 4),", "A (1,2)(3,4)");
     ok(Date, "2024-02-29", "2024.2.29");
     ok(Weekday, "Sun", "일요일");
     ok(Ganji, "癸亥", "계해");
@@ -444,7 +486,7 @@ fn normalize_examples() {
 
 #[test]
 fn kind_names_round_trip() {
-    assert_eq!(AnswerKind::all().len(), 13);
+    assert_eq!(AnswerKind::all().len(), 14);
     for &k in AnswerKind::all() {
         assert_eq!(AnswerKind::from_name(k.name()), Some(k));
     }

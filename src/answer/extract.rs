@@ -102,6 +102,15 @@ fn marker_candidates(kind: AnswerKind, body: &str) -> Option<Vec<String>> {
         return Some(vec![inner]);
     }
     let following = lines.get(idx + 1..).unwrap_or(&[]);
+    // `Answer:` then `[[…]]` opening right there and closing on a later line.
+    let rest = if content.is_empty() {
+        following.join("\n")
+    } else {
+        format!("{content}\n{}", following.join("\n"))
+    };
+    if let Some(inner) = leading_double_bracket(&rest) {
+        return Some(vec![inner]);
+    }
     let mut out = Vec::new();
     if kind.is_multiline() {
         let skip_blank = content.is_empty();
@@ -134,6 +143,15 @@ fn marker_candidates(kind: AnswerKind, body: &str) -> Option<Vec<String>> {
         out.push(content.to_string());
     }
     Some(out)
+}
+
+/// The content of a `[[…]]` that opens at the start of `s` (after white
+/// space), up to the first `]]`, when it holds no other square bracket.
+fn leading_double_bracket(s: &str) -> Option<String> {
+    let body = s.trim_start().strip_prefix("[[")?;
+    let end = body.find("]]")?;
+    let inner = &body[..end];
+    (!inner.contains(['[', ']'])).then(|| inner.to_string())
 }
 
 /// The content of the last `[[…]]` holding no other square bracket.
@@ -423,8 +441,9 @@ fn refine(kind: AnswerKind, candidates: Vec<String>) -> Option<String> {
 ///    `정답:`, `최종 답:`, `최종 정답:`, `답:` (ASCII case-insensitive, optional
 ///    `**`/`__` bold around the marker or the colon, full-width `：`, leading
 ///    `#`/`>`/`- `): the text after the colon on that line, or the content
-///    of the last `[[…]]` on that line when it has one. When that text is
-///    empty, the next non-empty line (single-line kinds) or the following
+///    of the last `[[…]]` on that line when it has one, or of a `[[…]]`
+///    that opens right after the colon (or on the next non-empty line) and
+///    closes on a later line. When that text is empty, the next non-empty line (single-line kinds) or the following
 ///    lines up to a blank line (multi-line kinds, leading blank lines and code
 ///    fences skipped). For multi-line kinds a non-empty marker line also
 ///    continues over the following non-blank lines when that parses;

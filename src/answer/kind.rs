@@ -32,6 +32,9 @@ pub enum AnswerKind {
     Assignment,
     /// Rows of space-separated integers, one row per line.
     Grid,
+    /// Rows of cells of any text, cells separated by one space and rows by
+    /// `,` (`1 2 3,4 5 6`, `X A,2 1`); compared ignoring ASCII case.
+    Rows,
     /// A calendar date `YYYY.M.D` without zero padding (`2001.3.5`).
     Date,
     /// A Korean weekday name `월요일` … `일요일`.
@@ -42,7 +45,7 @@ pub enum AnswerKind {
     Choice,
 }
 
-const ALL: [AnswerKind; 13] = [
+const ALL: [AnswerKind; 14] = [
     AnswerKind::Int,
     AnswerKind::Digits,
     AnswerKind::Text,
@@ -52,6 +55,7 @@ const ALL: [AnswerKind; 13] = [
     AnswerKind::Coords,
     AnswerKind::Assignment,
     AnswerKind::Grid,
+    AnswerKind::Rows,
     AnswerKind::Date,
     AnswerKind::Weekday,
     AnswerKind::Ganji,
@@ -71,6 +75,7 @@ impl AnswerKind {
             AnswerKind::Coords => "coords",
             AnswerKind::Assignment => "assignment",
             AnswerKind::Grid => "grid",
+            AnswerKind::Rows => "rows",
             AnswerKind::Date => "date",
             AnswerKind::Weekday => "weekday",
             AnswerKind::Ganji => "ganji",

@@ -22,6 +22,7 @@ mod judge;
 mod kind;
 mod normalize;
 mod number;
+mod rows;
 mod text;
 mod words;
 

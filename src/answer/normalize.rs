@@ -7,6 +7,7 @@ use super::error::AnswerError;
 use super::grid::normalize_grid;
 use super::kind::AnswerKind;
 use super::number::{normalize_digits, normalize_int};
+use super::rows::normalize_rows;
 use super::text::fold_width;
 use super::words::{
     normalize_choice, normalize_exact, normalize_hangul, normalize_letters, normalize_text,
@@ -36,6 +37,7 @@ pub fn normalize(kind: AnswerKind, text: &str) -> Result<String, AnswerError> {
         AnswerKind::Coords => normalize_coords(t),
         AnswerKind::Assignment => normalize_assignment(t),
         AnswerKind::Grid => normalize_grid(t),
+        AnswerKind::Rows => normalize_rows(t),
         AnswerKind::Date => normalize_date(t),
         AnswerKind::Weekday => normalize_weekday(t),
         AnswerKind::Ganji => normalize_ganji(t),
@@ -43,11 +45,11 @@ pub fn normalize(kind: AnswerKind, text: &str) -> Result<String, AnswerError> {
     }
 }
 
-/// Whether two canonical texts of `kind` denote the same answer: `Text`
-/// ignores ASCII case, every other kind compares exactly.
+/// Whether two canonical texts of `kind` denote the same answer: `Text` and
+/// `Rows` ignore ASCII case, every other kind compares exactly.
 pub(crate) fn same_answer(kind: AnswerKind, a: &str, b: &str) -> bool {
     match kind {
-        AnswerKind::Text => a.eq_ignore_ascii_case(b),
+        AnswerKind::Text | AnswerKind::Rows => a.eq_ignore_ascii_case(b),
         _ => a == b,
     }
 }

@@ -90,6 +90,20 @@ fn raw_text(kind: AnswerKind, value: &Value) -> Result<String, String> {
             })
             .collect::<Result<Vec<_>, String>>()?
             .join("\n"),
+        AnswerKind::Rows => match value {
+            Value::Str(s) => s.to_string(),
+            other => items(other)?
+                .iter()
+                .map(|row| {
+                    Ok(items(row)?
+                        .iter()
+                        .map(Value::display)
+                        .collect::<Vec<_>>()
+                        .join(" "))
+                })
+                .collect::<Result<Vec<_>, String>>()?
+                .join(","),
+        },
         _ => value.display(),
     })
 }
