@@ -201,3 +201,78 @@ fn an_edge_beyond_the_nodes_is_an_error() {
     let err = s.model.connected(&lits, &[(0, 3)]).unwrap_err();
     assert!(err.to_string().contains("beyond the 3 nodes"), "{err}");
 }
+
+/// A spec whose rule is `BODY`, over a 2×2 grid of booleans.
+fn spec_with_rule(body: &str) -> String {
+    format!(
+        r#"puzzle c
+title en "c" ko "c"
+family direct
+lever n: int in 2..=2
+tier easy {{ n = 2 }}
+find on[r in 0..2, c in 0..2] : bool
+rule shape: {body}
+generate {{
+  let s = sample solution
+}}
+answer int = 0
+template en "x"
+template ko "x"
+"#
+    )
+}
+
+fn generate_spec(text: &str) -> Result<(), String> {
+    use puzzlec::source::SourceFile;
+    let source = SourceFile::new("c.puzzle", text);
+    let program = puzzlec::compile::compile(&source).map_err(|e| format!("{e:?}"))?;
+    puzzlec::gen::generate(&program, "easy", 0, 1)
+        .map(|_| ())
+        .map_err(|e| format!("{e}"))
+}
+
+#[test]
+fn connected_as_a_whole_rule_generates() {
+    let nodes = "[on[0, 0], on[0, 1], on[1, 1], on[1, 0]]";
+    let ring = "[(0, 1), (1, 2), (2, 3), (3, 0)]";
+    assert_eq!(
+        generate_spec(&spec_with_rule(&format!("connected({nodes}, {ring})"))),
+        Ok(())
+    );
+    assert_eq!(
+        generate_spec(&spec_with_rule(&format!(
+            "connected({nodes}, {ring}) and on[0, 0]"
+        ))),
+        Ok(())
+    );
+}
+
+#[test]
+fn connected_inside_or_is_a_clear_error() {
+    let nodes = "[on[0, 0], on[0, 1], on[1, 1], on[1, 0]]";
+    let err = generate_spec(&spec_with_rule(&format!(
+        "connected({nodes}, [(0, 1)]) or on[0, 0]"
+    )))
+    .unwrap_err();
+    assert!(err.contains("must be a whole rule"), "{err}");
+}
+
+#[test]
+fn connected_on_plain_values_and_bad_edges() {
+    assert_eq!(
+        generate_spec(&spec_with_rule(
+            "connected([true, false, true], [(0, 1), (1, 2)]) or true"
+        )),
+        Ok(())
+    );
+    let err = generate_spec(&spec_with_rule("connected([true, true], [(0, 2)])")).unwrap_err();
+    assert!(err.contains("names node 2"), "{err}");
+    let err = generate_spec(&spec_with_rule("connected([true, true], [0])")).unwrap_err();
+    assert!(err.contains("pairs `(i, j)`"), "{err}");
+    // a plain disconnected set makes the rule false
+    let err = generate_spec(&spec_with_rule(
+        "connected([true, false, true], [(0, 1), (1, 2)])",
+    ))
+    .unwrap_err();
+    assert!(err.contains("can never hold"), "{err}");
+}
