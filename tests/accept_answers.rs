@@ -318,9 +318,9 @@ fn math_path_golds_fill_the_template_with_digits() {
         assert_eq!(v, (target as i128, 1), "{}: {}", r.id, r.answer);
         let blanks = t.iter().filter(|c| **c == '?').count();
         let want = match r.tier.as_str() {
-            "easy" => 3..=3,
-            "medium" => 4..=4,
-            _ => 5..=6,
+            "easy" => 6..=7,
+            "medium" => 7..=8,
+            _ => 8..=9,
         };
         assert!(want.contains(&blanks), "{}", r.id);
     }
@@ -377,11 +377,12 @@ fn score_accepts_any_true_fill_of_the_template() {
     );
     let template = rec.instance["template"].as_str().unwrap().to_string();
     let target = rec.instance["target"].as_i64().unwrap();
-    // Every fill of the template, judged by score and by this file's evaluator.
+    // Every fill of the template is evaluated here; `score` judges every
+    // true fill and a seeded sample of 3000 false ones (all 10^6 or 10^7
+    // fills through `score` would take minutes).
     let left = template.split('=').next().unwrap();
     let blanks = left.matches('?').count();
-    let (mut right, mut wrong) = (0, 0);
-    for code in 0..10u32.pow(blanks as u32) {
+    let fill = |code: u32| {
         let mut digits = code;
         let mut filled = String::new();
         for c in left.chars() {
@@ -392,7 +393,27 @@ fn score_accepts_any_true_fill_of_the_template() {
                 filled.push(c);
             }
         }
-        let truth = eval_text(&filled).is_some_and(|(v, _)| v == (target as i128, 1));
+        filled
+    };
+    let fills = 10u32.pow(blanks as u32);
+    let true_fills: Vec<u32> = (0..fills)
+        .filter(|&code| eval_text(&fill(code)).is_some_and(|(v, _)| v == (target as i128, 1)))
+        .collect();
+    let mut rng = ChaCha8Rng::seed_from_u64(9);
+    let mut false_fills = Vec::new();
+    while false_fills.len() < 3000 {
+        let code = rng.next_u32() % fills;
+        if true_fills.binary_search(&code).is_err() {
+            false_fills.push(code);
+        }
+    }
+    let (mut right, mut wrong) = (0, 0);
+    for (code, truth) in true_fills
+        .iter()
+        .map(|c| (*c, true))
+        .chain(false_fills.iter().map(|c| (*c, false)))
+    {
+        let filled = fill(code);
         let response = format!("So the equation is [[{filled}={target}]].");
         let (_, got) = scored_again(&rec, &response);
         assert_eq!(got == Verdict::Correct, truth, "{response}");
