@@ -30,9 +30,9 @@ pub struct Args {
     /// Worker threads for `--suite` (default: all cores).
     #[arg(short, long)]
     jobs: Option<usize>,
-    /// Only this tier (default: every tier of each spec).
-    #[arg(long)]
-    tier: Option<String>,
+    /// Only these tiers, comma-separated (default: every tier of each spec).
+    #[arg(long, value_delimiter = ',')]
+    tier: Vec<String>,
 }
 
 /// Generates `count` items per tier on one thread and reports the rate.
@@ -48,7 +48,7 @@ pub fn run(args: Args) -> Result<(), Reported> {
     for l in &loaded {
         let p = &l.program;
         for tier in p.tier_names() {
-            if args.tier.as_deref().is_some_and(|t| t != tier) {
+            if !args.tier.is_empty() && !args.tier.iter().any(|t| t == tier) {
                 continue;
             }
             let start = Instant::now();
