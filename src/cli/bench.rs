@@ -30,6 +30,9 @@ pub struct Args {
     /// Worker threads for `--suite` (default: all cores).
     #[arg(short, long)]
     jobs: Option<usize>,
+    /// Only these tiers, comma-separated (default: every tier of each spec).
+    #[arg(long, value_delimiter = ',')]
+    tier: Vec<String>,
 }
 
 /// Generates `count` items per tier on one thread and reports the rate.
@@ -45,6 +48,9 @@ pub fn run(args: Args) -> Result<(), Reported> {
     for l in &loaded {
         let p = &l.program;
         for tier in p.tier_names() {
+            if !args.tier.is_empty() && !args.tier.iter().any(|t| t == tier) {
+                continue;
+            }
             let start = Instant::now();
             let mut attempts = 0u64;
             for index in 0..args.count {

@@ -655,6 +655,11 @@ impl Constraints {
             if unique {
                 break;
             }
+            // At the limit and not unique: the next informative clue would
+            // exceed it, and without one the value stays ambiguous.
+            if limit.is_some_and(|l| chosen.len() as i64 >= l) {
+                return Ok(Outcome::Reject);
+            }
             let (label, term) = &cands[i];
             let lit = &self.lit(term).map_err(|e| sat_error(e, span))?;
             // Skip a clue the current ones already imply.

@@ -160,6 +160,14 @@ pub fn best_assignment(
         .filter(|&s| s <= MAX_STATES)
         .ok_or(too_large)?;
 
+    // A bonus that no assignment reaches changes nothing: solve without it
+    // (a far smaller state space).
+    if let Some(b) = bonus {
+        if max_total(&b.quantity, rows, cols) < b.at_least {
+            return best_assignment(weights, query, None);
+        }
+    }
+
     // table[mask * width + s]: the greatest objective of the rows not yet
     // assigned, from the state, and the query range over the optimal
     // completions. Filled from full masks down, so successors come first.
@@ -180,6 +188,33 @@ pub fn best_assignment(
             &mut table[..states],
         )
     })
+}
+
+/// The greatest sum of `m` over assignments of the rows to distinct columns
+/// (a DP over column sets; rows ≤ columns ≤ [`MAX_COLUMNS`]).
+fn max_total(m: &[Vec<i64>], rows: usize, cols: usize) -> i64 {
+    // best[mask]: the greatest sum of the first popcount(mask) rows on `mask`.
+    let mut best = vec![i64::MIN; 1 << cols];
+    best[0] = 0;
+    let mut top = i64::MIN;
+    for mask in 0..1usize << cols {
+        let b = best[mask];
+        if b == i64::MIN {
+            continue;
+        }
+        let row = mask.count_ones() as usize;
+        if row == rows {
+            top = top.max(b);
+            continue;
+        }
+        for c in 0..cols {
+            if mask & (1 << c) == 0 {
+                let to = &mut best[mask | 1 << c];
+                *to = (*to).max(b + m[row][c]);
+            }
+        }
+    }
+    top
 }
 
 thread_local! {
@@ -319,7 +354,7 @@ fn solve(
         s = step(s, row, c);
         mask |= 1 << c;
     }
-    let optimal_columns = optimal_cells(weights, bonus, cols, rows, cap, reach.as_deref(), table);
+    let optimal_columns = optimal_cells(weights, bonus, cols, rows, cap, table);
     Ok(Optimum {
         value: table[0].best.into(),
         low: table[0].low.into(),
@@ -345,50 +380,41 @@ fn fill_levels(reach: Option<&[u64]>, mask: usize, width: usize, levels: &mut Ve
     }
 }
 
-/// For each row, the columns it takes in at least one optimal assignment:
-/// a forward pass computes the best prefix into every reachable state, and
-/// a step lies on an optimal assignment when prefix + weight + the best
-/// completion (from `table`) equals the optimum.
+/// For each row, the columns it takes in at least one optimal assignment.
+/// A step lies on an optimal assignment when its state is reached from the
+/// start by optimal steps only and the step is optimal (its weight plus the
+/// best completion after it, from `table`, equals the best completion
+/// before it), so a forward pass over the states on optimal paths finds them.
 fn optimal_cells(
     weights: &[Vec<i64>],
     bonus: Option<&Bonus>,
     cols: usize,
     rows: usize,
     cap: i64,
-    reach: Option<&[u64]>,
     table: &[Cell],
 ) -> Vec<Vec<usize>> {
     let width = cap as usize + 1;
-    let optimum = table[0].best;
-    let mut prefix = vec![i32::MIN; (1usize << cols) * width];
-    prefix[0] = 0;
     let mut on = vec![0u32; rows];
-    let mut levels: Vec<usize> = Vec::with_capacity(width);
-    for mask in 0..1usize << cols {
-        let row = mask.count_ones() as usize;
-        if row >= rows {
-            continue;
-        }
-        fill_levels(reach, mask, width, &mut levels);
-        for c in (0..cols).filter(|c| mask & (1 << c) == 0) {
-            let next = (mask | 1 << c) * width;
-            let w = weights[row][c] as i32;
-            let k = bonus.map_or(0, |b| b.quantity[row][c]);
-            for &s in &levels {
-                let before = prefix[mask * width + s];
-                if before == i32::MIN {
-                    continue;
-                }
-                let to = next + (s as i64 + k).min(cap) as usize;
-                let v = before + w;
-                if v > prefix[to] {
-                    prefix[to] = v;
-                }
-                if v + table[to].best == optimum {
-                    on[row] |= 1 << c;
+    // The states of the current row on some optimal path.
+    let mut layer: Vec<usize> = vec![0];
+    let mut next_layer: Vec<usize> = Vec::new();
+    for (row, on_row) in on.iter_mut().enumerate() {
+        next_layer.clear();
+        for &state in &layer {
+            let (mask, s) = (state / width, state % width);
+            let here = table[state].best;
+            for c in (0..cols).filter(|c| mask & (1 << c) == 0) {
+                let k = bonus.map_or(0, |b| b.quantity[row][c]);
+                let to = (mask | 1 << c) * width + (s as i64 + k).min(cap) as usize;
+                if table[to].best + weights[row][c] as i32 == here {
+                    *on_row |= 1 << c;
+                    next_layer.push(to);
                 }
             }
         }
+        next_layer.sort_unstable();
+        next_layer.dedup();
+        std::mem::swap(&mut layer, &mut next_layer);
     }
     on.iter()
         .map(|bits| (0..cols).filter(|c| bits & (1 << c) != 0).collect())
