@@ -436,3 +436,34 @@ fn bundles_are_deterministic_and_score_per_question() {
         assert!(parts.iter().all(|p| *p == expected), "line {i}: {v}");
     }
 }
+
+#[test]
+fn bundles_refuse_records_with_accept() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let data = tmp.path().join("d");
+    build(
+        &root().join("suites/korbench/kor_puzzle_10_24_points.puzzle"),
+        &data,
+        "2",
+        &["--tier", "easy"],
+    );
+    let out = run(&[
+        "bundle",
+        s(&data),
+        "-o",
+        s(&tmp.path().join("x")),
+        "-k",
+        "2",
+        "-n",
+        "1",
+        "--seed",
+        "1",
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("accepts more answers than its gold"),
+        "unexpected message: {err}"
+    );
+    assert!(!tmp.path().join("x").exists(), "nothing written");
+}

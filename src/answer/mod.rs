@@ -29,8 +29,8 @@ mod text;
 mod words;
 
 pub use error::AnswerError;
-pub use extract::{extract, extract_in};
 pub(crate) use extract::strip_think;
+pub use extract::{extract, extract_in};
 pub use judge::{judge, judge_in, Verdict};
 pub use kind::AnswerKind;
 pub use normalize::normalize;

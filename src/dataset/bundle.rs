@@ -103,6 +103,16 @@ pub enum BundleError {
         /// The id.
         id: String,
     },
+    /// A pool record accepts any answer its `accept` condition allows; a
+    /// bundle question is judged against its gold alone.
+    #[error("the input record `{id}` accepts more answers than its gold (`accept`), which a bundle cannot judge")]
+    #[diagnostic(help(
+        "leave that spec's dataset out of the bundle: a bundle question is judged against its gold only, so other correct answers would be marked wrong"
+    ))]
+    Accept {
+        /// The record's id.
+        id: String,
+    },
     /// Too few records to fill one bundle.
     #[error("`{lang}` has {have} record(s) to draw from, fewer than the {size} a bundle needs")]
     #[diagnostic(help("build more items per tier, add datasets, or lower `--size`"))]
@@ -141,6 +151,9 @@ pub fn make_bundles(
     for r in pool {
         if !seen.insert(r.id.clone()) {
             return Err(BundleError::Duplicate { id: r.id });
+        }
+        if r.accept.is_some() {
+            return Err(BundleError::Accept { id: r.id });
         }
         by_lang.entry(r.lang.clone()).or_default().push(r);
     }
