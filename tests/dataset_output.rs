@@ -26,6 +26,8 @@ fn record(index: u64) -> Record {
         spec_hash: "sha256:00".into(),
         generator: "puzzlec 0.1.0".into(),
         choices: None,
+        slot: None,
+        accept: None,
     }
 }
 
