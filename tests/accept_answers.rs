@@ -88,7 +88,11 @@ fn print(t: &Tree, rng: &mut ChaCha8Rng, shape: &mut String) -> String {
                 '*' => &["*", "×", "·"],
                 _ => &["/", "÷"],
             };
-            let sp = if rng.next_u32() % 2 == 0 { " " } else { "" };
+            let sp = if rng.next_u32().is_multiple_of(2) {
+                " "
+            } else {
+                ""
+            };
             s += sp;
             s += glyphs[rng.next_u32() as usize % glyphs.len()];
             s += sp;

@@ -146,8 +146,8 @@ impl Functions for Program {
         self.fns.iter().position(|f| f.name.name == name)
     }
 
-    fn get(&self, index: usize) -> &FnDecl {
-        &self.fns[index]
+    fn get(&self, index: usize) -> Option<&FnDecl> {
+        self.fns.get(index)
     }
 }
 

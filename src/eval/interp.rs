@@ -20,8 +20,8 @@ pub const MAX_LEN: u128 = 10_000_000;
 pub trait Functions {
     /// The index of the user function `name`.
     fn lookup(&self, name: &str) -> Option<usize>;
-    /// The declaration of user function `index`.
-    fn get(&self, index: usize) -> &FnDecl;
+    /// The declaration of user function `index`, if `lookup` gave it.
+    fn get(&self, index: usize) -> Option<&FnDecl>;
 }
 
 /// Evaluates expressions against user functions and an optional sampler.
@@ -385,7 +385,13 @@ impl<'a> Interp<'a> {
             Func::Builtin(name) => builtins::call(self, name, args, span),
             Func::User(i) => {
                 let fns = self.fns;
-                let decl = fns.get(*i);
+                let Some(decl) = fns.get(*i) else {
+                    self.depth -= 1;
+                    return Err(EvalError::new(
+                        K::Invalid(format!("no user function has index {i}")),
+                        span,
+                    ));
+                };
                 let globals = self.globals.clone();
                 self.call_with(
                     &decl.name.name,
