@@ -107,7 +107,7 @@ fn every_spec_builds_its_items_per_tier_and_language() {
             // (its hard tier), so a tier of 100 repeats some by necessity.
             // Everywhere else, no prompt of a tier repeats.
             let distinct = if program.name.name == "kor_puzzle_10_24_points" {
-                n * 3 / 4
+                n * 3 / 5
             } else {
                 n
             };
