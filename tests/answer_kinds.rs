@@ -248,6 +248,62 @@ const CASES: &[Case] = &[
         "정답: 철수=거짓, 영희=참",
         Wrong,
     ),
+    // ---- Assignment with integer values ----
+    (Assignment, "A=1, B=2", "Answer: [[B=2,A=1]]", Correct),
+    (Assignment, "A=1, B=2", "Answer: A = 01; B = 2", Correct),
+    (Assignment, "A=1, B=2", "Answer: A=2, B=1", Wrong),
+    (Assignment, "A=1, B=2", "Answer: A=one, B=2", Unparseable),
+    // ---- Coords with letter labels ----
+    (
+        Coords,
+        "(0,1), (2,3)",
+        "Answer: [[A(0,1)\nB(2,3)]]",
+        Correct,
+    ),
+    (
+        Coords,
+        "(0,1), (2,3)",
+        "Answer: B: (2,3); A: (0,1)",
+        Correct,
+    ),
+    (Coords, "(0,1), (2,3)", "Answer: A(0,1)(3,2)", Wrong),
+    (
+        Coords,
+        "(0,1), (2,3)",
+        "Answer: [[A(0,1)(2,3)]] or maybe not",
+        Correct,
+    ),
+    // ---- SymbolGrid ----
+    (SymbolGrid, "X C\nT X", "Answer: [[X C,T X]]", Correct),
+    (SymbolGrid, "X C\nT X", "Answer:\nX C\nT X", Correct),
+    (
+        SymbolGrid,
+        "X C\nT X",
+        "Answer: [[X C\nT X]]\nDone.",
+        Correct,
+    ),
+    (
+        SymbolGrid,
+        "X C\nT X",
+        "Answer: [[\"X\",\"C\"],[\"T\",\"X\"]]",
+        Correct,
+    ),
+    (
+        SymbolGrid,
+        "X C\nT X",
+        "Answer:\n| X | C |\n|---|---|\n| T | X |",
+        Correct,
+    ),
+    (SymbolGrid, "X C\nT X", "Answer: [[X C,X T]]", Wrong),
+    (SymbolGrid, "X C\nT X", "Answer: [[x c,t x]]", Wrong),
+    (SymbolGrid, "X C\nT X", "Answer: [[X C,T]]", Unparseable),
+    (
+        SymbolGrid,
+        "3 → ↓\n← 2 ↓",
+        "Answer: [[3 → ↓,← 2 ↓]]",
+        Correct,
+    ),
+    (SymbolGrid, "3 → ↓\n← 2 ↓", "Answer: [[3 → ↓,← 2 ↑]]", Wrong),
     // ---- Grid ----
     (Grid, "1 2\n3 4", "Answer:\n1 2\n3 4", Correct),
     (
@@ -494,6 +550,10 @@ fn normalize_examples() {
     ok(Rows, "| 1 | 2 |\n|---|---|\n| 3 | 4 |", "1 2,3 4");
     ok(Rows, "[[1, 2], [3, 4]]", "1 2,3 4");
     ok(Rows, "A(1, 2)(3, 4),", "A (1,2)(3,4)");
+    ok(SymbolGrid, "X C X,T X X", "X C X\nT X X");
+    ok(Assignment, "{\"B\": 2, \"A\": 1}", "A=1, B=2");
+    ok(Coords, "A(2,3)(0,1)", "(0,1), (2,3)");
+    assert!(normalize(Coords, "AB(0,1)").is_err());
     ok(Date, "2024-02-29", "2024.2.29");
     ok(Weekday, "Sun", "일요일");
     ok(Ganji, "癸亥", "계해");
@@ -516,12 +576,13 @@ fn normalize_examples() {
 
 #[test]
 fn kind_names_round_trip() {
-    assert_eq!(AnswerKind::all().len(), 16);
+    assert_eq!(AnswerKind::all().len(), 17);
     for &k in AnswerKind::all() {
         assert_eq!(AnswerKind::from_name(k.name()), Some(k));
     }
     assert_eq!(AnswerKind::from_name("nope"), None);
     assert!(Grid.is_multiline());
+    assert!(SymbolGrid.is_multiline());
     assert!(!Int.is_multiline());
 }
 

@@ -3,24 +3,25 @@
 use std::collections::BTreeMap;
 
 use super::error::AnswerError;
-use super::text::{clean, collapse_ws, strip_wrappers};
+use super::text::{clean, collapse_ws, plain_int, strip_wrappers};
 
 const KIND: &str = "assignment";
 
-/// Canonical `Assignment`: `name=value` entries with values `true`/`false`,
-/// sorted by name (byte order), joined by `, ` (`A=true, B=false`).
+/// Canonical `Assignment`: `name=value` entries with values `true`/`false`
+/// or canonical integers, sorted by name (byte order), joined by `, `
+/// (`A=true, B=false`, `A=1, B=-2`).
 ///
 /// Accepted: entries separated by `,`, `;` or newlines, `=` or `:` between
 /// name and value, optional surrounding `{}` and quotes around names or
 /// values (so JSON objects work), values `true/false/t/f/yes/no/참/거짓`
-/// (ASCII case-insensitive). Names are case-sensitive, internal whitespace
-/// collapsed. A name given twice with different values is an error.
+/// (ASCII case-insensitive) or integers (optional sign, leading zeros
+/// dropped). Names are case-sensitive, internal whitespace collapsed. A name given twice with different values is an error.
 pub(crate) fn normalize_assignment(text: &str) -> Result<String, AnswerError> {
     let mut t = clean(text);
     if t.starts_with('{') && t.ends_with('}') && t.len() >= 2 {
         t = t[1..t.len() - 1].trim();
     }
-    let mut map: BTreeMap<String, bool> = BTreeMap::new();
+    let mut map: BTreeMap<String, String> = BTreeMap::new();
     for entry in t.split([',', ';', '\n']) {
         let entry = strip_wrappers(entry.trim().trim_start_matches(['-', '*', '•']));
         if entry.is_empty() {
@@ -35,16 +36,19 @@ pub(crate) fn normalize_assignment(text: &str) -> Result<String, AnswerError> {
             return Err(AnswerError::invalid(KIND, "empty name"));
         }
         let v = match value.as_str() {
-            "true" | "t" | "yes" | "참" => true,
-            "false" | "f" | "no" | "거짓" => false,
-            _ => {
-                return Err(AnswerError::invalid(
-                    KIND,
-                    format!("{value:?} is not true or false"),
-                ))
-            }
+            "true" | "t" | "yes" | "참" => "true".to_string(),
+            "false" | "f" | "no" | "거짓" => "false".to_string(),
+            _ => match plain_int(&value) {
+                Some(n) => n,
+                None => {
+                    return Err(AnswerError::invalid(
+                        KIND,
+                        format!("{value:?} is not true, false or an integer"),
+                    ))
+                }
+            },
         };
-        if let Some(old) = map.insert(name.clone(), v) {
+        if let Some(old) = map.insert(name.clone(), v.clone()) {
             if old != v {
                 return Err(AnswerError::invalid(KIND, format!("{name:?} given twice")));
             }

@@ -13,7 +13,10 @@ const KIND: &str = "coords";
 /// list `[(0,1),(2,3)]`), or bare integers paired in order (`0,1; 2,3`,
 /// `0 1`), in any order, joined by `,`, `;`, whitespace, `and`, `및`;
 /// `none`, `empty`, `없음`, `∅` or only brackets (`()`, `[]`) for the empty
-/// set. A bracket group holding integers must hold exactly two.
+/// set. A bracket group holding integers must hold exactly two. A label of
+/// one ASCII letter before a group (`A(0,1)(2,3)`, `B: (1,1)`) is ignored,
+/// so answers grouped under lettered headings read as the set of their
+/// pairs.
 pub(crate) fn normalize_coords(text: &str) -> Result<String, AnswerError> {
     let t = clean(text);
     if t.is_empty() {
@@ -87,6 +90,16 @@ pub(crate) fn normalize_coords(text: &str) -> Result<String, AnswerError> {
                     }
                 }
                 let word = t[i..end].to_ascii_lowercase();
+                if is_label(&word, &t[end..]) {
+                    while let Some(&(_, d)) = chars.peek() {
+                        if d.is_whitespace() || d == ':' {
+                            chars.next();
+                        } else {
+                            break;
+                        }
+                    }
+                    continue;
+                }
                 if !matches!(word.as_str(), "and" | "및" | "그리고" | "와" | "과") {
                     return Err(AnswerError::invalid(
                         KIND,
@@ -116,4 +129,14 @@ pub(crate) fn normalize_coords(text: &str) -> Result<String, AnswerError> {
     }
     let parts: Vec<String> = pairs.iter().map(|(r, c)| format!("({r},{c})")).collect();
     Ok(parts.join(", "))
+}
+
+/// Whether `word` (one ASCII letter) is a label: followed, after optional
+/// spaces and one `:`, by an opening bracket.
+fn is_label(word: &str, rest: &str) -> bool {
+    let mut it = word.chars();
+    let one_letter = matches!((it.next(), it.next()), (Some(c), None) if c.is_ascii_alphabetic());
+    let rest = rest.trim_start();
+    let rest = rest.strip_prefix(':').unwrap_or(rest).trim_start();
+    one_letter && rest.starts_with(['(', '[', '{'])
 }

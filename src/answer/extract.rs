@@ -112,6 +112,22 @@ fn marker_candidates(kind: AnswerKind, body: &str) -> Option<Vec<String>> {
     if let Some(inner) = leading_double_bracket(&rest) {
         return Some(vec![inner]);
     }
+    // `Answer: [[A(0,1)` whose `]]` closes on a later line.
+    if let Some(open) = content.rfind("[[") {
+        if !content[open..].contains("]]") {
+            let mut joined = content.to_string();
+            for l in following {
+                joined.push('\n');
+                joined.push_str(l);
+                if l.contains("]]") {
+                    break;
+                }
+            }
+            if let Some(inner) = last_double_bracket(&joined) {
+                return Some(vec![inner]);
+            }
+        }
+    }
     let mut out = Vec::new();
     if kind.is_multiline() {
         let skip_blank = content.is_empty();

@@ -1,9 +1,10 @@
-//! The `Grid` kind.
+//! The `Grid` and `SymbolGrid` kinds.
 
 use super::error::AnswerError;
 use super::text::{plain_int, strip_wrappers};
 
 const KIND: &str = "grid";
+const SYMBOL_KIND: &str = "symbol_grid";
 
 /// Canonical `Grid`: rows of space-separated canonical integers, one row per
 /// line, all rows the same length.
@@ -97,4 +98,107 @@ fn bracket_rows(t: &str) -> Result<Vec<Vec<&str>>, AnswerError> {
         return Err(AnswerError::invalid(KIND, "unbalanced brackets"));
     }
     Ok(rows)
+}
+
+/// Canonical `SymbolGrid`: rows of cells separated by one space, one row
+/// per line, all rows the same length; a cell is any text without
+/// whitespace, `,`, `;`, `|`, quotes or brackets (`X`, `C`, `→`, `12`).
+///
+/// Accepted: what `Grid` accepts (lines, markdown tables, code fences,
+/// nested brackets with quoted cells such as `[["X","C"],["T","X"]]`), and
+/// rows written on one line separated by `,` or `;` (`X C X,T X X`) when
+/// some row there has several cells. Cells compare exactly (case included).
+pub(crate) fn normalize_symbol_grid(text: &str) -> Result<String, AnswerError> {
+    let unfenced: Vec<&str> = text
+        .lines()
+        .filter(|l| !l.trim_start().starts_with("```"))
+        .collect();
+    let joined = unfenced.join("\n");
+    let t = strip_wrappers(&joined);
+    let rows: Vec<Vec<String>> = if t.contains('[') {
+        symbol_bracket_rows(t)?
+    } else {
+        symbol_line_rows(t)
+    };
+    if rows.is_empty() {
+        return Err(AnswerError::Empty);
+    }
+    let width = rows[0].len();
+    if rows.iter().any(|r| r.len() != width) {
+        return Err(AnswerError::invalid(
+            SYMBOL_KIND,
+            "rows have different lengths",
+        ));
+    }
+    Ok(rows
+        .iter()
+        .map(|r| r.join(" "))
+        .collect::<Vec<_>>()
+        .join("\n"))
+}
+
+fn symbol_cells(part: &str) -> Vec<String> {
+    part.split(|c: char| c.is_whitespace() || matches!(c, ',' | ';' | '|'))
+        .map(|c| c.trim_matches(['"', '\'', '`']))
+        .filter(|c| !c.is_empty())
+        .map(str::to_string)
+        .collect()
+}
+
+fn symbol_line_rows(t: &str) -> Vec<Vec<String>> {
+    let lines: Vec<&str> = t
+        .lines()
+        .map(|l| l.trim().trim_end_matches([',', ';']))
+        .filter(|l| !l.is_empty())
+        .filter(|l| !l.chars().all(|c| matches!(c, '|' | '-' | ':' | '+' | ' ')))
+        .collect();
+    if let [line] = lines.as_slice() {
+        let parts: Vec<&str> = line.split([',', ';']).collect();
+        if parts.len() > 1 && parts.iter().any(|p| symbol_cells(p).len() > 1) {
+            return parts
+                .iter()
+                .map(|p| symbol_cells(p))
+                .filter(|r| !r.is_empty())
+                .collect();
+        }
+    }
+    lines
+        .iter()
+        .map(|l| symbol_cells(l))
+        .filter(|r| !r.is_empty())
+        .collect()
+}
+
+fn symbol_bracket_rows(t: &str) -> Result<Vec<Vec<String>>, AnswerError> {
+    let mut rows = Vec::new();
+    let mut depth = 0usize;
+    let mut open_at: Option<usize> = None;
+    for (i, c) in t.char_indices() {
+        match c {
+            '[' => {
+                depth += 1;
+                open_at = Some(i + 1);
+            }
+            ']' => {
+                if depth == 0 {
+                    return Err(AnswerError::invalid(SYMBOL_KIND, "unbalanced brackets"));
+                }
+                depth -= 1;
+                if let Some(start) = open_at.take() {
+                    rows.push(symbol_cells(&t[start..i]));
+                }
+            }
+            c if depth == 0 && !(c.is_whitespace() || c == ',' || c == ';') => {
+                return Err(AnswerError::invalid(
+                    SYMBOL_KIND,
+                    format!("unexpected {c:?} outside brackets"),
+                ))
+            }
+            _ => {}
+        }
+    }
+    if depth != 0 {
+        return Err(AnswerError::invalid(SYMBOL_KIND, "unbalanced brackets"));
+    }
+    Ok(rows.into_iter().filter(|r| !r.is_empty()).collect())
 }

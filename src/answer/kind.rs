@@ -28,13 +28,17 @@ pub enum AnswerKind {
     /// A set of `(row,col)` pairs of non-negative integers, sorted, as
     /// `(0,1), (2,3)`; the empty set is `none`.
     Coords,
-    /// A map from names to booleans, sorted by name: `A=true, B=false`.
+    /// A map from names to booleans or integers, sorted by name:
+    /// `A=true, B=false`, `A=1, B=2`.
     Assignment,
     /// Rows of space-separated integers, one row per line.
     Grid,
     /// Rows of cells of any text, cells separated by one space and rows by
     /// `,` (`1 2 3,4 5 6`, `X A,2 1`); compared ignoring ASCII case.
     Rows,
+    /// Rows of space-separated symbols (`X`, `C`, `→`, `12`), one row per
+    /// line; rows may also be read from one line separated by `,`.
+    SymbolGrid,
     /// A calendar date `YYYY.M.D` without zero padding (`2001.3.5`).
     Date,
     /// A Korean weekday name `월요일` … `일요일`.
@@ -55,7 +59,7 @@ pub enum AnswerKind {
     Set,
 }
 
-const ALL: [AnswerKind; 16] = [
+const ALL: [AnswerKind; 17] = [
     AnswerKind::Int,
     AnswerKind::Digits,
     AnswerKind::Text,
@@ -66,6 +70,7 @@ const ALL: [AnswerKind; 16] = [
     AnswerKind::Assignment,
     AnswerKind::Grid,
     AnswerKind::Rows,
+    AnswerKind::SymbolGrid,
     AnswerKind::Date,
     AnswerKind::Weekday,
     AnswerKind::Ganji,
@@ -88,6 +93,7 @@ impl AnswerKind {
             AnswerKind::Assignment => "assignment",
             AnswerKind::Grid => "grid",
             AnswerKind::Rows => "rows",
+            AnswerKind::SymbolGrid => "symbol_grid",
             AnswerKind::Date => "date",
             AnswerKind::Weekday => "weekday",
             AnswerKind::Ganji => "ganji",
@@ -107,10 +113,14 @@ impl AnswerKind {
         &ALL
     }
 
-    /// Whether the canonical form may span several lines (Grid, Assignment);
-    /// extraction then reads the lines after an empty `Answer:` line.
+    /// Whether the canonical form may span several lines (Grid, SymbolGrid,
+    /// Assignment); extraction then reads the lines after an empty `Answer:`
+    /// line.
     pub fn is_multiline(&self) -> bool {
-        matches!(self, AnswerKind::Grid | AnswerKind::Assignment)
+        matches!(
+            self,
+            AnswerKind::Grid | AnswerKind::SymbolGrid | AnswerKind::Assignment
+        )
     }
 }
 

@@ -4,7 +4,7 @@ use super::assignment::normalize_assignment;
 use super::calendar::{normalize_date, normalize_ganji, normalize_weekday};
 use super::coords::normalize_coords;
 use super::error::AnswerError;
-use super::grid::normalize_grid;
+use super::grid::{normalize_grid, normalize_symbol_grid};
 use super::kind::AnswerKind;
 use super::number::{normalize_digits, normalize_int};
 use super::rows::normalize_rows;
@@ -39,6 +39,7 @@ pub fn normalize(kind: AnswerKind, text: &str) -> Result<String, AnswerError> {
         AnswerKind::Assignment => normalize_assignment(t),
         AnswerKind::Grid => normalize_grid(t),
         AnswerKind::Rows => normalize_rows(t),
+        AnswerKind::SymbolGrid => normalize_symbol_grid(t),
         AnswerKind::Date => normalize_date(t),
         AnswerKind::Weekday => normalize_weekday(t),
         AnswerKind::Ganji => normalize_ganji(t),

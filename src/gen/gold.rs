@@ -79,7 +79,7 @@ fn raw_text(kind: AnswerKind, value: &Value) -> Result<String, String> {
                 ))
             }
         },
-        AnswerKind::Grid => items(value)?
+        AnswerKind::Grid | AnswerKind::SymbolGrid => items(value)?
             .iter()
             .map(|row| {
                 Ok(items(row)?
