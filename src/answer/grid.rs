@@ -1,6 +1,7 @@
 //! The `Grid` and `SymbolGrid` kinds.
 
 use super::error::AnswerError;
+use super::rows::innermost_groups;
 use super::text::{plain_int, strip_wrappers};
 
 const KIND: &str = "grid";
@@ -170,35 +171,9 @@ fn symbol_line_rows(t: &str) -> Vec<Vec<String>> {
 }
 
 fn symbol_bracket_rows(t: &str) -> Result<Vec<Vec<String>>, AnswerError> {
-    let mut rows = Vec::new();
-    let mut depth = 0usize;
-    let mut open_at: Option<usize> = None;
-    for (i, c) in t.char_indices() {
-        match c {
-            '[' => {
-                depth += 1;
-                open_at = Some(i + 1);
-            }
-            ']' => {
-                if depth == 0 {
-                    return Err(AnswerError::invalid(SYMBOL_KIND, "unbalanced brackets"));
-                }
-                depth -= 1;
-                if let Some(start) = open_at.take() {
-                    rows.push(symbol_cells(&t[start..i]));
-                }
-            }
-            c if depth == 0 && !(c.is_whitespace() || c == ',' || c == ';') => {
-                return Err(AnswerError::invalid(
-                    SYMBOL_KIND,
-                    format!("unexpected {c:?} outside brackets"),
-                ))
-            }
-            _ => {}
-        }
-    }
-    if depth != 0 {
-        return Err(AnswerError::invalid(SYMBOL_KIND, "unbalanced brackets"));
-    }
-    Ok(rows.into_iter().filter(|r| !r.is_empty()).collect())
+    Ok(innermost_groups(t, SYMBOL_KIND)?
+        .into_iter()
+        .map(symbol_cells)
+        .filter(|r| !r.is_empty())
+        .collect())
 }

@@ -110,6 +110,19 @@ fn split_rows(t: &str, commas_split_cells: bool) -> Result<Vec<Vec<String>>, Ans
 /// separators.
 fn bracket_rows(t: &str) -> Result<Vec<Vec<String>>, AnswerError> {
     let mut rows = Vec::new();
+    for group in innermost_groups(t, KIND)? {
+        rows.extend(split_rows(group, true)?);
+    }
+    Ok(rows)
+}
+
+/// The innermost `[…]` groups of `t`, in order. Outside every bracket only
+/// white space, `,` and `;` may stand; brackets must balance.
+pub(crate) fn innermost_groups<'a>(
+    t: &'a str,
+    kind: &'static str,
+) -> Result<Vec<&'a str>, AnswerError> {
+    let mut groups = Vec::new();
     let mut depth = 0usize;
     let mut open_at: Option<usize> = None;
     for (i, c) in t.char_indices() {
@@ -120,21 +133,24 @@ fn bracket_rows(t: &str) -> Result<Vec<Vec<String>>, AnswerError> {
             }
             ']' => {
                 if depth == 0 {
-                    return Err(AnswerError::invalid(KIND, "unbalanced brackets"));
+                    return Err(AnswerError::invalid(kind, "unbalanced brackets"));
                 }
                 depth -= 1;
                 if let Some(start) = open_at.take() {
-                    rows.extend(split_rows(&t[start..i], true)?);
+                    groups.push(&t[start..i]);
                 }
             }
             c if depth == 0 && !(c.is_whitespace() || c == ',' || c == ';') => {
-                return Err(AnswerError::invalid(KIND, "text outside brackets"));
+                return Err(AnswerError::invalid(
+                    kind,
+                    format!("unexpected {c:?} outside brackets"),
+                ));
             }
             _ => {}
         }
     }
     if depth != 0 {
-        return Err(AnswerError::invalid(KIND, "unbalanced brackets"));
+        return Err(AnswerError::invalid(kind, "unbalanced brackets"));
     }
-    Ok(rows)
+    Ok(groups)
 }

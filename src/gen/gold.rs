@@ -79,30 +79,10 @@ fn raw_text(kind: AnswerKind, value: &Value) -> Result<String, String> {
                 ))
             }
         },
-        AnswerKind::Grid | AnswerKind::SymbolGrid => items(value)?
-            .iter()
-            .map(|row| {
-                Ok(items(row)?
-                    .iter()
-                    .map(Value::display)
-                    .collect::<Vec<_>>()
-                    .join(" "))
-            })
-            .collect::<Result<Vec<_>, String>>()?
-            .join("\n"),
+        AnswerKind::Grid | AnswerKind::SymbolGrid => matrix_text(value, "\n")?,
         AnswerKind::Rows => match value {
             Value::Str(s) => s.to_string(),
-            other => items(other)?
-                .iter()
-                .map(|row| {
-                    Ok(items(row)?
-                        .iter()
-                        .map(Value::display)
-                        .collect::<Vec<_>>()
-                        .join(" "))
-                })
-                .collect::<Result<Vec<_>, String>>()?
-                .join(","),
+            other => matrix_text(other, ",")?,
         },
         AnswerKind::Set => match value {
             Value::List(_) | Value::Tuple(_) => {
@@ -120,4 +100,19 @@ fn raw_text(kind: AnswerKind, value: &Value) -> Result<String, String> {
         },
         _ => value.display(),
     })
+}
+
+/// A list of rows as text: cells separated by one space, rows by `between`.
+fn matrix_text(value: &Value, between: &str) -> Result<String, String> {
+    Ok(items(value)?
+        .iter()
+        .map(|row| {
+            Ok(items(row)?
+                .iter()
+                .map(Value::display)
+                .collect::<Vec<_>>()
+                .join(" "))
+        })
+        .collect::<Result<Vec<_>, String>>()?
+        .join(between))
 }
