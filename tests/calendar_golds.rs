@@ -38,24 +38,13 @@ fn parse_date(s: &str) -> (i64, i64, i64) {
     (p[0], p[1], p[2])
 }
 
-const HOLIDAYS: [(&str, i64, i64); 8] = [
-    ("신정", 1, 1),
-    ("삼일절", 3, 1),
-    ("어린이날", 5, 5),
-    ("현충일", 6, 6),
-    ("광복절", 8, 15),
-    ("개천절", 10, 3),
-    ("한글날", 10, 9),
-    ("성탄절", 12, 25),
-];
-
 #[test]
 fn time_golds_follow_the_stated_arithmetic() {
     let mut kinds = std::collections::BTreeSet::new();
     for r in common::records("puzzles/time.puzzle", "ko", 200) {
         let inst = &r.instance;
         let holiday = inst["holiday"].as_str().expect("holiday");
-        let (_, hm, hd) = HOLIDAYS
+        let (_, hm, hd) = common::SOLAR_HOLIDAYS
             .iter()
             .find(|h| h.0 == holiday)
             .copied()

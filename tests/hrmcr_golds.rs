@@ -149,17 +149,6 @@ fn lunar_dot((y, m, d, leap): (i64, i64, i64, bool)) -> String {
 
 // ---------------------------------------------------------------- date
 
-const SOLAR_HOLIDAYS: [(&str, i64, i64); 8] = [
-    ("신정", 1, 1),
-    ("삼일절", 3, 1),
-    ("어린이날", 5, 5),
-    ("현충일", 6, 6),
-    ("광복절", 8, 15),
-    ("개천절", 10, 3),
-    ("한글날", 10, 9),
-    ("성탄절", 12, 25),
-];
-
 const LUNAR_HOLIDAYS: [(&str, i64, i64); 8] = [
     ("설날", 1, 1),
     ("정월대보름", 1, 15),
@@ -261,7 +250,7 @@ fn hrmcr_date_golds_follow_solar_day_counting() {
             if let Some(&(_, m, d)) = LUNAR_HOLIDAYS.iter().find(|h| h.0 == holiday) {
                 (true, m, d, solar_of_lunar(&months, year, m, d))
             } else {
-                let &(_, m, d) = SOLAR_HOLIDAYS
+                let &(_, m, d) = common::SOLAR_HOLIDAYS
                     .iter()
                     .find(|h| h.0 == holiday)
                     .unwrap_or_else(|| panic!("unknown holiday {holiday}"));

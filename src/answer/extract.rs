@@ -103,28 +103,21 @@ fn marker_candidates(kind: AnswerKind, body: &str) -> Option<Vec<String>> {
         return Some(vec![inner]);
     }
     let following = lines.get(idx + 1..).unwrap_or(&[]);
-    // `Answer:` then `[[…]]` opening right there and closing on a later line.
+    // `Answer:` then a `[[` opening on that line (`Answer: [[A(0,1)`) or at
+    // the start of the next, whose `]]` closes on a later line.
     let rest = if content.is_empty() {
         following.join("\n")
     } else {
         format!("{content}\n{}", following.join("\n"))
     };
-    if let Some(inner) = leading_double_bracket(&rest) {
-        return Some(vec![inner]);
-    }
-    // `Answer: [[A(0,1)` whose `]]` closes on a later line.
-    if let Some(open) = content.rfind("[[") {
-        if !content[open..].contains("]]") {
-            let mut joined = content.to_string();
-            for l in following {
-                joined.push('\n');
-                joined.push_str(l);
-                if l.contains("]]") {
-                    break;
+    if let Some(open) = rest.find("[[") {
+        if open < content.len() || rest[..open].trim().is_empty() {
+            let body = &rest[open + 2..];
+            if let Some(end) = body.find("]]") {
+                let inner = &body[..end];
+                if !inner.contains(['[', ']']) {
+                    return Some(vec![inner.to_string()]);
                 }
-            }
-            if let Some(inner) = last_double_bracket(&joined) {
-                return Some(vec![inner]);
             }
         }
     }
@@ -160,15 +153,6 @@ fn marker_candidates(kind: AnswerKind, body: &str) -> Option<Vec<String>> {
         out.push(content.to_string());
     }
     Some(out)
-}
-
-/// The content of a `[[…]]` that opens at the start of `s` (after white
-/// space), up to the first `]]`, when it holds no other square bracket.
-fn leading_double_bracket(s: &str) -> Option<String> {
-    let body = s.trim_start().strip_prefix("[[")?;
-    let end = body.find("]]")?;
-    let inner = &body[..end];
-    (!inner.contains(['[', ']'])).then(|| inner.to_string())
 }
 
 /// The content of the last `[[…]]` holding no other square bracket.

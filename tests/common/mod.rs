@@ -101,3 +101,17 @@ pub fn from_jdn(j: i64) -> (i64, i64, i64) {
     let y = e / 1461 - 4716 + (14 - m) / 12;
     (y, m, d)
 }
+
+/// The solar public holidays (name, month, day), restated from
+/// `../shared/reference/korean.md` so that gold tests do not rely on the
+/// library table they check.
+pub const SOLAR_HOLIDAYS: [(&str, i64, i64); 8] = [
+    ("신정", 1, 1),
+    ("삼일절", 3, 1),
+    ("어린이날", 5, 5),
+    ("현충일", 6, 6),
+    ("광복절", 8, 15),
+    ("개천절", 10, 3),
+    ("한글날", 10, 9),
+    ("성탄절", 12, 25),
+];
