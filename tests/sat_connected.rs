@@ -1,7 +1,7 @@
 //! The lazily checked connectivity constraint: SAT enumeration counts the
 //! same subsets as plain enumeration of every subset, on every backend.
 
-use puzzlec::sat::{available_backends, CmpOp, IntVar, Lit, Model};
+use puzzlec::sat::{backend_variants, CmpOp, IntVar, Lit, Model};
 
 /// The 4-neighbour edges of an `h × w` grid, cells numbered row-major.
 fn grid_edges(h: usize, w: usize) -> Vec<(usize, usize)> {
@@ -77,7 +77,7 @@ fn sat_count(s: &mut Setup, valid: impl Fn(&[bool]) -> bool) -> usize {
 
 #[test]
 fn connected_subsets_of_small_grids() {
-    for (name, ctor) in available_backends() {
+    for (name, ctor) in backend_variants() {
         for (h, w) in [(1, 5), (2, 3), (3, 3), (3, 4), (2, 6)] {
             let edges = grid_edges(h, w);
             let n = h * w;
@@ -104,7 +104,7 @@ fn known_count_of_connected_subsets_of_the_3x3_grid() {
 
 #[test]
 fn connected_with_a_cardinality_rule() {
-    for (name, ctor) in available_backends() {
+    for (name, ctor) in backend_variants() {
         let edges = grid_edges(3, 4);
         for k in [0, 1, 2, 4, 7, 12] {
             let mut s = setup(ctor, 12);
@@ -122,7 +122,7 @@ fn connected_with_a_cardinality_rule() {
 
 #[test]
 fn both_a_set_and_its_complement_connected() {
-    for (name, ctor) in available_backends() {
+    for (name, ctor) in backend_variants() {
         let edges = grid_edges(3, 4);
         let mut s = setup(ctor, 12);
         let lits = s.lits.clone();
@@ -152,7 +152,7 @@ fn a_sparse_irregular_graph() {
         (0, 3),
         (2, 5),
     ];
-    for (name, ctor) in available_backends() {
+    for (name, ctor) in backend_variants() {
         let mut s = setup(ctor, 8);
         let lits = s.lits.clone();
         s.model.connected(&lits, &edges).unwrap();
@@ -163,7 +163,7 @@ fn a_sparse_irregular_graph() {
 
 #[test]
 fn unsatisfiable_when_two_forced_nodes_are_cut_apart() {
-    for (name, ctor) in available_backends() {
+    for (name, ctor) in backend_variants() {
         let edges = grid_edges(3, 3);
         let mut s = setup(ctor, 9);
         let lits = s.lits.clone();
@@ -195,7 +195,7 @@ fn unsatisfiable_when_two_forced_nodes_are_cut_apart() {
 
 #[test]
 fn an_edge_beyond_the_nodes_is_an_error() {
-    let (_, ctor) = available_backends()[0];
+    let (_, ctor) = backend_variants()[0];
     let mut s = setup(ctor, 3);
     let lits = s.lits.clone();
     let err = s.model.connected(&lits, &[(0, 3)]).unwrap_err();

@@ -1,6 +1,6 @@
 //! Solution counting by enumeration: Latin squares and 4×4 sudoku.
 
-use puzzlec::sat::{available_backends, IntVar, Model};
+use puzzlec::sat::{backend_variants, IntVar, Model};
 
 fn latin(m: &mut Model, n: usize) -> Vec<Vec<IntVar>> {
     let dom: Vec<i64> = (1..=n as i64).collect();
@@ -38,7 +38,7 @@ fn count(m: &mut Model, g: &[Vec<IntVar>]) -> usize {
 
 #[test]
 fn latin_3x3_is_12() {
-    for (name, ctor) in available_backends() {
+    for (name, ctor) in backend_variants() {
         let mut m = Model::new(ctor()).unwrap();
         let g = latin(&mut m, 3);
         assert_eq!(count(&mut m, &g), 12, "{name}");
@@ -49,7 +49,7 @@ fn latin_3x3_is_12() {
 
 #[test]
 fn latin_4x4_is_576() {
-    for (name, ctor) in available_backends() {
+    for (name, ctor) in backend_variants() {
         let mut m = Model::new(ctor()).unwrap();
         let g = latin(&mut m, 4);
         assert_eq!(count(&mut m, &g), 576, "{name}");
@@ -58,7 +58,7 @@ fn latin_4x4_is_576() {
 
 #[test]
 fn sudoku_4x4_is_288() {
-    for (name, ctor) in available_backends() {
+    for (name, ctor) in backend_variants() {
         let mut m = Model::new(ctor()).unwrap();
         let g = latin(&mut m, 4);
         for br in 0..2 {
@@ -77,7 +77,7 @@ fn latin_with_ladder_domains() {
     // ladder encoding. Rows 0..10 of a 12×12 square are fixed to the cyclic
     // square; the two missing rows can only be completed in 2 ways (rows 10
     // and 11 of the cyclic square, in either order).
-    for (name, ctor) in available_backends() {
+    for (name, ctor) in backend_variants() {
         let mut m = Model::new(ctor()).unwrap();
         const { assert!(12 > puzzlec::sat::cardinality::PAIRWISE_AMO_MAX) };
         let g = latin(&mut m, 12);

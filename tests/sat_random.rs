@@ -2,7 +2,7 @@
 //! exactly the brute-force number of satisfying assignments when asserted,
 //! and exactly the complement when negated.
 
-use puzzlec::sat::{available_backends, CmpOp, IntVar, LinExpr, Lit, Model};
+use puzzlec::sat::{backend_variants, CmpOp, IntVar, LinExpr, Lit, Model};
 
 /// Tiny xorshift64* PRNG (deterministic).
 struct Rng(u64);
@@ -92,7 +92,7 @@ const CASES: usize = 250;
 
 #[test]
 fn random_count_constraints() {
-    for (name, ctor) in available_backends() {
+    for (name, ctor) in backend_variants() {
         let mut rng = Rng(0x1234_5678_9abc_def1);
         for case in 0..CASES {
             let nvars = 3 + rng.below(3);
@@ -131,7 +131,7 @@ fn random_count_constraints() {
 
 #[test]
 fn random_linear_constraints() {
-    for (name, ctor) in available_backends() {
+    for (name, ctor) in backend_variants() {
         let mut rng = Rng(0x0dd_ba11_cafe_f00d);
         for case in 0..CASES {
             let nvars = 3 + rng.below(3);
@@ -163,7 +163,7 @@ fn random_linear_constraints() {
 
 #[test]
 fn random_linear_equal_to_var_and_cmp() {
-    for (name, ctor) in available_backends() {
+    for (name, ctor) in backend_variants() {
         let mut rng = Rng(0xfeed_beef_1357_9bdf);
         for case in 0..CASES {
             let nvars = 3 + rng.below(2);
@@ -228,7 +228,7 @@ fn random_large_domains_ladder() {
     // Domains of 11..=13 values, above `PAIRWISE_AMO_MAX`, use the ladder
     // at-most-one; compare x+y op z.
     const { assert!(11 > puzzlec::sat::cardinality::PAIRWISE_AMO_MAX) };
-    for (name, ctor) in available_backends() {
+    for (name, ctor) in backend_variants() {
         let mut rng = Rng(0xabcdef);
         for case in 0..40 {
             let doms: Vec<Vec<i64>> = (0..3)
@@ -263,7 +263,7 @@ fn random_large_domains_ladder() {
 
 #[test]
 fn random_alldiff() {
-    for (name, ctor) in available_backends() {
+    for (name, ctor) in backend_variants() {
         let mut rng = Rng(0x5eed);
         for case in 0..CASES {
             let nvars = 3 + rng.below(3);
@@ -294,7 +294,7 @@ fn random_alldiff() {
 
 #[test]
 fn random_element() {
-    for (name, ctor) in available_backends() {
+    for (name, ctor) in backend_variants() {
         let mut rng = Rng(0xe1e_e1e);
         for case in 0..CASES {
             let narr = 2 + rng.below(2);
@@ -350,7 +350,7 @@ fn random_element() {
 
 #[test]
 fn random_table() {
-    for (name, ctor) in available_backends() {
+    for (name, ctor) in backend_variants() {
         let mut rng = Rng(0x7ab1e);
         for case in 0..CASES {
             let nvars = 3 + rng.below(2);
@@ -379,7 +379,7 @@ fn random_table() {
 
 #[test]
 fn random_optimisation() {
-    for (name, ctor) in available_backends() {
+    for (name, ctor) in backend_variants() {
         let mut rng = Rng(0x0b71_3115 ^ u64_from_str());
         for case in 0..CASES {
             let nvars = 3 + rng.below(3);
@@ -437,7 +437,7 @@ const fn u64_from_str() -> u64 {
 
 #[test]
 fn random_uniqueness() {
-    for (name, ctor) in available_backends() {
+    for (name, ctor) in backend_variants() {
         let mut rng = Rng(0x0123_4567);
         for case in 0..CASES {
             let nvars = 3 + rng.below(2);

@@ -837,8 +837,10 @@ impl Constraints {
 ///
 /// - after a variable that was free, assume the next one takes its first
 ///   remaining value (one SAT verdict settles it);
-/// - otherwise first ask whether the variable can differ from the witness
-///   at all (UNSAT settles it), then try its remaining values in order;
+/// - otherwise ask whether the variable can take a remaining value it
+///   prefers to the witness's (assumed as: none of the other values); UNSAT
+///   settles it on the witness's value, SAT gives a witness with a
+///   preferred value, and the question repeats;
 /// - after a run of forced variables, ask whether any unknown left can take
 ///   a value it prefers to the witness's (a temporary clause); UNSAT
 ///   settles the rest of the walk with the witness. A failed check doubles
@@ -864,7 +866,6 @@ impl Walk {
         for k in 0..self.order.len() {
             let id = self.order[k];
             let mut first_try = true;
-            let mut tested_ne = false;
             let value = loop {
                 if self.free[k] {
                     // The first value extends the witness.
@@ -915,7 +916,7 @@ impl Walk {
                     first_try = false;
                     continue;
                 }
-                let greedy = (first_try && forced_run == 0) || tested_ne || w.is_none();
+                let greedy = (first_try && forced_run == 0) || w.is_none();
                 first_try = false;
                 if greedy {
                     // The first remaining value.
@@ -931,16 +932,26 @@ impl Walk {
                     self.refuted[k][p] = true;
                     continue;
                 }
-                // Can the variable differ from the witness at all?
+                // Can the variable take a value it prefers to the witness's?
+                // Assumed as: it takes none of the other values.
                 let Some(wv) = w else { continue };
-                tested_ne = true;
-                let lit = c.model.eq_lit(c.vars[id], wv);
-                self.fixed.push(!lit);
+                let Some(wpos) = self.prefs[k].iter().position(|&v| v == wv) else {
+                    return Err(SatError::Solver("the walk lost its model".into()));
+                };
+                let mark = self.fixed.len();
+                for (i, &v) in self.prefs[k].iter().enumerate() {
+                    if i >= wpos || self.refuted[k][i] {
+                        self.fixed.push(!c.model.eq_lit(c.vars[id], v));
+                    }
+                }
                 let sat = c.model.solve(&self.fixed)?;
-                self.fixed.pop();
+                self.fixed.truncate(mark);
                 if sat {
                     self.witness = c.model_values();
                 } else {
+                    for i in 0..wpos {
+                        self.refuted[k][i] = true;
+                    }
                     forced_run += 1;
                     break wv;
                 }

@@ -154,6 +154,32 @@ pub fn available_backends() -> Vec<(&'static str, BackendCtor)> {
     v
 }
 
+/// Every backend compiled in, bare and behind the propagating front end
+/// ([`super::propagate`]) that generation puts before it: the
+/// configurations the conformance tests hold to the same answers.
+pub fn backend_variants() -> Vec<(&'static str, BackendCtor)> {
+    #[allow(unused_mut)]
+    let mut v: Vec<(&'static str, BackendCtor)> = vec![
+        ("varisat", default_backend),
+        ("varisat behind the front end", || {
+            Box::new(super::propagate::Propagating::new(default_backend()))
+        }),
+    ];
+    #[cfg(feature = "batsat")]
+    v.extend([
+        (
+            "batsat",
+            (|| Box::new(crate::sat::batsat_backend::BatsatBackend::new())) as BackendCtor,
+        ),
+        ("batsat behind the front end", || {
+            Box::new(super::propagate::Propagating::new(Box::new(
+                crate::sat::batsat_backend::BatsatBackend::new(),
+            )))
+        }),
+    ]);
+    v
+}
+
 /// The backend that [`current_backend`] constructs, by index into
 /// [`available_backends`]; 0 is varisat.
 static SELECTED: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
@@ -175,9 +201,10 @@ pub fn select_backend(name: &str) -> Result<(), String> {
     }
 }
 
-/// A new instance of the selected backend.
+/// A new instance of the selected backend, behind the unit-propagation
+/// front end ([`super::propagate`]).
 pub fn current_backend() -> Box<dyn SatBackend> {
     let all = available_backends();
     let i = SELECTED.load(std::sync::atomic::Ordering::Relaxed);
-    all.get(i).map_or_else(default_backend, |(_, ctor)| ctor())
+    super::propagate::wrap(all.get(i).map_or_else(default_backend, |(_, ctor)| ctor()))
 }

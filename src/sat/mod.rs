@@ -5,7 +5,8 @@
 //! [`Model`] builds integer variables, reified comparisons, cardinality,
 //! linear, element and table constraints on top of any backend (and lazily
 //! checked connectivity, [`connected`]), and offers
-//! optimisation and uniqueness checks.
+//! optimisation and uniqueness checks. [`propagate`] puts an incremental
+//! unit-propagation front end before the backend.
 
 pub mod backend;
 #[cfg(feature = "batsat")]
@@ -19,12 +20,13 @@ pub mod logic;
 pub mod model;
 pub mod optimize;
 pub mod order;
+pub mod propagate;
 pub mod unique;
 pub mod varisat_backend;
 
 pub use backend::{
-    available_backends, current_backend, default_backend, select_backend, Limits, Lit, SatBackend,
-    SatError, Var,
+    available_backends, backend_variants, current_backend, default_backend, select_backend, Limits,
+    Lit, SatBackend, SatError, Var,
 };
 pub use int_var::IntVar;
 pub use linear::LinExpr;

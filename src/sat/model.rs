@@ -161,8 +161,9 @@ impl Model {
     /// cuts are added and the solver runs again (see [`super::connected`]).
     pub fn solve(&mut self, assumptions: &[Lit]) -> Result<bool, SatError> {
         self.has_model = false;
+        // The caller's assumptions first: consecutive solves often share
+        // a prefix of them, which the propagating front end reuses.
         let mut a = Vec::with_capacity(assumptions.len() + self.retired.len());
-        a.extend(self.retired.iter().map(|&l| !l));
         for &l in assumptions {
             match self.const_value(l) {
                 Some(true) => {}
@@ -170,6 +171,7 @@ impl Model {
                 None => a.push(l),
             }
         }
+        a.extend(self.retired.iter().map(|&l| !l));
         let mut rounds = 0usize;
         loop {
             if !self.backend.solve(&a)? {
