@@ -121,14 +121,21 @@ fn hard_formulas_agree_with_varisat() {
             plain.new_var();
         }
         let mut clauses = Vec::new();
-        for _ in 0..300 {
+        for _ in 0..280 {
             let c: Vec<Lit> = (0..3).map(|_| rng.lit(vars)).collect();
             front.add_clause(&c);
             plain.add_clause(&c);
             clauses.push(c);
         }
         let mut assumptions: Vec<Lit> = Vec::new();
-        for _ in 0..12 {
+        for q in 0..12 {
+            if q % 4 == 3 {
+                // Clauses also arrive after the inner backend took over.
+                let c: Vec<Lit> = (0..3).map(|_| rng.lit(vars)).collect();
+                front.add_clause(&c);
+                plain.add_clause(&c);
+                clauses.push(c);
+            }
             let keep = rng.below(assumptions.len() + 1);
             assumptions.truncate(keep);
             for _ in 0..1 + rng.below(3) {

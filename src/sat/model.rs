@@ -129,10 +129,19 @@ impl Model {
             return Ok(());
         }
         let f = !self.t;
-        let mut c: Vec<Lit> = lits.iter().copied().filter(|&l| l != f).collect();
-        if c.is_empty() {
-            c.push(f);
-        }
+        let filtered: Vec<Lit>;
+        let c: &[Lit] = if lits.contains(&f) {
+            filtered = lits.iter().copied().filter(|&l| l != f).collect();
+            if filtered.is_empty() {
+                &[f]
+            } else {
+                &filtered
+            }
+        } else if lits.is_empty() {
+            &[f]
+        } else {
+            lits
+        };
         if self.n_clauses >= self.limits.max_clauses {
             return Err(SatError::TooManyClauses {
                 limit: self.limits.max_clauses,
@@ -140,13 +149,13 @@ impl Model {
         }
         self.n_clauses += 1;
         if self.defining == 0 {
-            for l in &c {
+            for l in c {
                 if let Some(t) = self.touched.get_mut(l.var().index()) {
                     *t = true;
                 }
             }
         }
-        self.backend.add_clause(&c);
+        self.backend.add_clause(c);
         Ok(())
     }
 

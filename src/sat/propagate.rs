@@ -91,15 +91,13 @@ const FALSE: u8 = 2;
 /// The unit-propagation front end over an inner backend.
 pub struct Propagating {
     inner: Box<dyn SatBackend>,
-    /// Variables and clauses not yet given to `inner`: it is filled only
-    /// when it first has to answer (many models never need it).
-    unsent_vars: usize,
-    unsent: Vec<Lit>,
-    unsent_ends: Vec<usize>,
+    /// Whether `inner` has the clauses: it gets them only when it first has
+    /// to answer (many models never need it), rebuilt from the front end's
+    /// own clause store, and from then on as they come.
+    synced: bool,
     n_vars: usize,
     n_clauses: usize,
     scratch: Vec<Lit>,
-    synced: bool,
     /// Questions the own search settled and gave up on. When it gives up
     /// often, the model is one for the inner solver (whose learnt clauses
     /// also speed up the questions that follow), and every later question
@@ -139,13 +137,10 @@ impl Propagating {
         let bypass = streak >= 2 && created % PROBE_EVERY != 0;
         Propagating {
             inner,
-            unsent_vars: 0,
-            unsent: Vec::new(),
-            unsent_ends: Vec::new(),
+            synced: bypass,
             n_vars: 0,
             n_clauses: 0,
             scratch: Vec::new(),
-            synced: false,
             settled: 0,
             given_up: 0,
             bypass,
@@ -344,24 +339,40 @@ impl Propagating {
         n
     }
 
-    /// Gives `inner` every variable and clause it has not seen yet; from
-    /// then on it gets them as they come.
+    /// Gives `inner` every variable and the clauses (as stored here: facts
+    /// of level 0, binary and longer clauses); from then on it gets them as
+    /// they come.
     fn sync(&mut self) {
         if self.synced {
             return;
         }
         self.synced = true;
-        for _ in 0..self.unsent_vars {
+        for _ in 0..self.n_vars {
             self.inner.new_var();
         }
-        self.unsent_vars = 0;
-        let mut start = 0;
-        for &end in &self.unsent_ends {
-            self.inner.add_clause(&self.unsent[start..end]);
-            start = end;
+        if self.inconsistent {
+            self.inner.add_clause(&[]);
+            return;
         }
-        self.unsent = Vec::new();
-        self.unsent_ends = Vec::new();
+        let facts = self
+            .level_start
+            .first()
+            .copied()
+            .unwrap_or(self.trail.len());
+        for &l in &self.trail[..facts] {
+            self.inner.add_clause(&[l]);
+        }
+        for (code, ws) in self.watches.iter().enumerate() {
+            let a = Lit::new(Var((code / 2) as u32), code % 2 == 0);
+            for w in ws {
+                if w.clause == BINARY && code < Self::code(w.blocker) {
+                    self.inner.add_clause(&[a, w.blocker]);
+                }
+            }
+        }
+        for c in &self.clauses {
+            self.inner.add_clause(c);
+        }
     }
 
     fn add(&mut self, lits: &[Lit]) {
@@ -513,8 +524,6 @@ impl SatBackend for Propagating {
         self.n_vars += 1;
         if self.synced {
             self.inner.new_var();
-        } else {
-            self.unsent_vars += 1;
         }
         self.values.push(UNSET);
         self.phase.push(false);
@@ -528,9 +537,6 @@ impl SatBackend for Propagating {
         self.n_clauses += 1;
         if self.synced {
             self.inner.add_clause(lits);
-        } else {
-            self.unsent.extend_from_slice(lits);
-            self.unsent_ends.push(self.unsent.len());
         }
         if !self.bypass {
             self.add(lits);
@@ -578,6 +584,8 @@ impl SatBackend for Propagating {
         } else {
             self.given_up += 1;
             if self.given_up >= BYPASS_AFTER && self.given_up * 4 > self.settled {
+                // The store stops growing: hand it over now.
+                self.sync();
                 self.bypass = true;
             }
         }
