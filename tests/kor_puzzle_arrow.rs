@@ -129,7 +129,7 @@ fn check(rec: &Record) {
     let (size, lengths) = match rec.tier.as_str() {
         "easy" => (4, 5..=6),
         "medium" => (5, 7..=9),
-        _ => (6, 10..=13),
+        _ => (7, 12..=15),
     };
     assert_eq!(n, size, "{}: grid size", rec.id);
     assert!(
