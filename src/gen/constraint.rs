@@ -43,6 +43,10 @@ pub struct Constraints {
     clues: Vec<Lit>,
     /// Every rule instance asserted, to name the culprit of a contradiction.
     rule_terms: Vec<(String, Span, BoolTerm)>,
+    /// Full assignments known to satisfy the rules and the current clues
+    /// (models the walk of `sample solution` met), used only as proofs of
+    /// satisfiability; emptied when the clues change.
+    known: Vec<Vec<i64>>,
 }
 
 /// The result of a constraint statement.
@@ -75,6 +79,7 @@ impl Constraints {
             solution: None,
             clues: Vec::new(),
             rule_terms: Vec::new(),
+            known: Vec::new(),
         };
         let mut env = env.clone();
         for find in &program.finds {
@@ -352,6 +357,15 @@ impl Constraints {
             let perm = interp.sampler(span)?.permutation(self.domains[id].len());
             prefs.push(perm.iter().map(|&i| self.domains[id][i]).collect());
         }
+        let solution = self.walk(order, prefs).map_err(|e| sat_error(e, span))?;
+        self.solution = Some(solution);
+        Ok(Outcome::Value(self.solution_value()))
+    }
+
+    /// The oracle walk over the unknowns `order` with value orders `prefs`,
+    /// after a SAT verdict on the clues (its model is the first witness).
+    fn walk(&mut self, order: Vec<usize>, prefs: Vec<Vec<i64>>) -> Result<Vec<i64>, SatError> {
+        let fixed = self.clues.clone();
         let free = order
             .iter()
             .map(|&id| self.model.is_free(self.vars[id], &fixed))
@@ -359,6 +373,8 @@ impl Constraints {
         let mut walk = Walk {
             free,
             witness: self.model_values(),
+            pool: Vec::new(),
+            found: Vec::new(),
             refuted: prefs
                 .iter()
                 .map(|p: &Vec<i64>| vec![false; p.len()])
@@ -367,9 +383,9 @@ impl Constraints {
             order,
             fixed,
         };
-        let solution = walk.run(self).map_err(|e| sat_error(e, span))?;
-        self.solution = Some(solution);
-        Ok(Outcome::Value(self.solution_value()))
+        let solution = walk.run(self)?;
+        self.known = std::mem::take(&mut walk.found);
+        Ok(solution)
     }
 
     /// The rules alone have no solution: name the first rule that, added to
@@ -384,6 +400,7 @@ impl Constraints {
                 solution: None,
                 clues: Vec::new(),
                 rule_terms: Vec::new(),
+                known: Vec::new(),
             };
             for d in &self.domains {
                 let x = probe.model.new_int(d)?;
@@ -603,6 +620,7 @@ impl Constraints {
             return Ok(Outcome::Reject);
         }
         self.clues = assumptions(&active);
+        self.known.clear();
         Ok(Outcome::Value(Value::list(
             cands
                 .iter()
@@ -646,11 +664,16 @@ impl Constraints {
         // of them violates is certainly not implied, and one that differs
         // from the hidden solution shows it is not unique, so those solves
         // are skipped; the verdicts, and so the item, are the same.
-        let mut pool: Vec<Vec<i64>> = Vec::new();
-        let mut unique = self.unique_check(&active, differs, &solution, span)?;
-        if !unique {
-            remember(&mut pool, self.complete_model());
-        }
+        let mut pool: Vec<Vec<i64>> = std::mem::take(&mut self.known);
+        let mut unique = if pool.iter().any(|w| counterexample(w)) {
+            false
+        } else {
+            let u = self.unique_check(&active, differs, &solution, span)?;
+            if !u {
+                remember(&mut pool, self.complete_model());
+            }
+            u
+        };
         for i in order {
             if unique {
                 break;
@@ -697,6 +720,7 @@ impl Constraints {
             return Ok(Outcome::Reject);
         }
         self.clues = active;
+        self.known.clear();
         Ok(Outcome::Value(Value::list(chosen)))
     }
 
@@ -722,6 +746,7 @@ impl Constraints {
             }
             let lit = self.lit(&t).map_err(|e| sat_error(e, span))?;
             self.clues.push(lit);
+            self.known.clear();
         }
         if !self
             .model
@@ -821,6 +846,7 @@ impl Constraints {
             .ok_or_else(|| EvalError::new(K::Overflow("optimum".into()), span))?;
         let lit = self.lit(&at).map_err(|e| sat_error(e, span))?;
         self.clues.push(lit);
+        self.known.clear();
         Ok(Outcome::Value(Value::Int(best)))
     }
 }
@@ -831,18 +857,20 @@ impl Constraints {
 /// `prefs[k]` that is consistent with `fixed` (the clues and the values
 /// chosen so far). A value is skipped only once a solve proved it
 /// inconsistent (`refuted`, which stays true as `fixed` grows); it is chosen
-/// once it is the last value left or `witness`, a model of `fixed`, takes it.
+/// once it is the last value left or a model of `fixed` takes it (`witness`,
+/// or one of the earlier models in `pool` that still agree with `fixed`).
 /// The solves that establish this are picked for speed (they change how
 /// many solves the walk needs, never which values it picks):
 ///
-/// - after a variable that was free, assume the next one takes its first
-///   remaining value (one SAT verdict settles it);
-/// - otherwise first ask whether the variable can differ from the witness
-///   at all (UNSAT settles it), then try its remaining values in order;
-/// - after a run of forced variables, ask whether any unknown left can take
-///   a value it prefers to the witness's (a temporary clause); UNSAT
-///   settles the rest of the walk with the witness. A failed check doubles
-///   the run needed before the next one.
+/// - after a variable that was not forced, assume the next one takes its
+///   first remaining value (one SAT verdict settles it);
+/// - otherwise ask whether the variable can take one of the values it
+///   prefers to the witness's (assumptions that rule out the others); UNSAT
+///   refutes all of them at once, SAT gives a better witness;
+/// - after a run of forced variables, ask whether any unknown left on
+///   which all known models agree can take a value it prefers to that one
+///   (a temporary clause); UNSAT refutes all those values. A failed check
+///   doubles the run needed before the next one.
 struct Walk {
     order: Vec<usize>,
     /// Unknowns no rule or clue mentions: any value extends any model.
@@ -850,6 +878,10 @@ struct Walk {
     prefs: Vec<Vec<i64>>,
     refuted: Vec<Vec<bool>>,
     witness: Vec<Option<i64>>,
+    /// Further models of `fixed` (the witness is one of the best of them).
+    pool: Vec<Vec<Option<i64>>>,
+    /// The last complete models found (all satisfy the clues).
+    found: Vec<Vec<i64>>,
     fixed: Vec<Lit>,
 }
 
@@ -860,23 +892,18 @@ impl Walk {
         let mut forced_run = 0usize;
         // After a failed whole-rest check, wait this many forced positions.
         let mut rest_wait = 2usize;
-        let mut rest_done = false;
         for k in 0..self.order.len() {
             let id = self.order[k];
             let mut first_try = true;
-            let mut tested_ne = false;
             let value = loop {
                 if self.free[k] {
-                    // The first value extends the witness.
+                    // The first value extends every known model.
                     let v = self.prefs[k][0];
                     self.witness[id] = Some(v);
-                    break v;
-                }
-                let w = self.witness[id];
-                if rest_done {
-                    if let Some(w) = w {
-                        break w;
+                    for m in &mut self.pool {
+                        m[id] = Some(v);
                     }
+                    break v;
                 }
                 let left: Vec<usize> = (0..self.prefs[k].len())
                     .filter(|&i| !self.refuted[k][i])
@@ -885,6 +912,22 @@ impl Walk {
                     return Err(SatError::Solver("the walk lost its model".into()));
                 };
                 let pv = self.prefs[k][p];
+                // The known model whose value comes first in the order.
+                let rank = |m: &[Option<i64>]| {
+                    m[id].and_then(|v| left.iter().position(|&i| self.prefs[k][i] == v))
+                };
+                let best = self
+                    .pool
+                    .iter()
+                    .enumerate()
+                    .filter_map(|(i, m)| rank(m).map(|r| (r, i)))
+                    .min();
+                if let Some((r, i)) = best {
+                    if rank(&self.witness).is_none_or(|wr| r < wr) {
+                        std::mem::swap(&mut self.witness, &mut self.pool[i]);
+                    }
+                }
+                let w = self.witness[id];
                 if left.len() == 1 || w == Some(pv) {
                     if first_try {
                         forced_run = 0;
@@ -892,30 +935,44 @@ impl Walk {
                     break pv;
                 }
                 if forced_run >= rest_wait {
-                    // Does any unknown left prefer a value to the witness's?
+                    // Can any unknown left that every known model gives the
+                    // same value take a value it prefers to that one? If
+                    // not, all those values are refuted at once.
                     let mut clause = Vec::new();
+                    let mut refutes = Vec::new();
                     for j in (k..self.order.len()).filter(|&j| !self.free[j]) {
                         let y = self.order[j];
                         let Some(wy) = self.witness[y] else { continue };
+                        if self.pool.iter().any(|m| m[y] != Some(wy)) {
+                            continue;
+                        }
                         for (i, &v) in self.prefs[j].iter().enumerate() {
                             if v == wy {
                                 break;
                             }
                             if !self.refuted[j][i] {
                                 clause.push(c.model.eq_lit(c.vars[y], v));
+                                refutes.push((j, i));
                             }
                         }
                     }
-                    if !c.model.solve_with_clause(&self.fixed, &clause)? {
-                        rest_done = true;
-                        continue;
+                    if !clause.is_empty() {
+                        if !c.model.solve_with_clause(&self.fixed, &clause)? {
+                            for (j, i) in refutes {
+                                self.refuted[j][i] = true;
+                            }
+                            continue;
+                        }
+                        self.replace_witness(c.model_values());
+                        first_try = false;
                     }
-                    self.witness = c.model_values();
                     rest_wait = rest_wait.saturating_mul(2);
-                    first_try = false;
                     continue;
                 }
-                let greedy = (first_try && forced_run == 0) || tested_ne || w.is_none();
+                let wpos = w.and_then(|w| left.iter().position(|&i| self.prefs[k][i] == w));
+                // Known models disagree on it: probably not forced.
+                let _varying = self.pool.iter().any(|m| m[id] != w);
+                let greedy = (first_try && forced_run == 0) || wpos.is_none();
                 first_try = false;
                 if greedy {
                     // The first remaining value.
@@ -924,31 +981,56 @@ impl Walk {
                     let sat = c.model.solve(&self.fixed)?;
                     self.fixed.pop();
                     if sat {
-                        self.witness = c.model_values();
+                        self.replace_witness(c.model_values());
                         forced_run = 0;
                         break pv;
                     }
                     self.refuted[k][p] = true;
                     continue;
                 }
-                // Can the variable differ from the witness at all?
-                let Some(wv) = w else { continue };
-                tested_ne = true;
-                let lit = c.model.eq_lit(c.vars[id], wv);
-                self.fixed.push(!lit);
+                // Can the variable take a value it prefers to the witness's?
+                // (With exactly one value per unknown, "one of these values"
+                // is "none of the others", a set of assumptions.)
+                let Some(wpos) = wpos else { continue };
+                let before = self.fixed.len();
+                for (i, &v) in self.prefs[k].iter().enumerate() {
+                    if !left[..wpos].contains(&i) {
+                        let lit = c.model.eq_lit(c.vars[id], v);
+                        self.fixed.push(!lit);
+                    }
+                }
                 let sat = c.model.solve(&self.fixed)?;
-                self.fixed.pop();
+                self.fixed.truncate(before);
                 if sat {
-                    self.witness = c.model_values();
+                    self.replace_witness(c.model_values());
                 } else {
+                    for &i in &left[..wpos] {
+                        self.refuted[k][i] = true;
+                    }
                     forced_run += 1;
-                    break wv;
+                    break self.prefs[k][left[wpos]];
                 }
             };
             solution[id] = value;
             self.fixed.push(c.model.eq_lit(c.vars[id], value));
+            if self.witness[id] != Some(value) {
+                return Err(SatError::Solver("the walk lost its model".into()));
+            }
+            self.pool.retain(|m| m[id] == Some(value));
         }
         Ok(solution)
+    }
+
+    /// A new model of `fixed` becomes the witness; the old one joins the
+    /// pool of known models.
+    fn replace_witness(&mut self, model: Vec<Option<i64>>) {
+        const POOL: usize = 16;
+        remember(&mut self.found, model.iter().copied().collect());
+        let old = std::mem::replace(&mut self.witness, model);
+        if self.pool.len() >= POOL {
+            self.pool.remove(0);
+        }
+        self.pool.push(old);
     }
 }
 
@@ -1013,5 +1095,114 @@ fn describe_bindings(env: &Env, bindings: &[Binding]) -> String {
         String::new()
     } else {
         format!(" (for {})", names.join(", "))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sat::{default_backend, LinExpr};
+
+    struct Rng(u64);
+    impl Rng {
+        fn below(&mut self, n: usize) -> usize {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            (self.0 % n as u64) as usize
+        }
+        fn shuffled<T: Clone>(&mut self, xs: &[T]) -> Vec<T> {
+            let mut v = xs.to_vec();
+            for i in (1..v.len()).rev() {
+                v.swap(i, self.below(i + 1));
+            }
+            v
+        }
+    }
+
+    /// The walk's definition, one solve per value tried.
+    fn naive_walk(c: &mut Constraints, order: &[usize], prefs: &[Vec<i64>]) -> Vec<i64> {
+        let mut fixed = c.clues.clone();
+        let mut out = vec![0; c.vars.len()];
+        for (&id, pref) in order.iter().zip(prefs) {
+            let v = *pref
+                .iter()
+                .find(|&&v| {
+                    let mut a = fixed.clone();
+                    a.push(c.model.eq_lit(c.vars[id], v));
+                    c.model.solve(&a).unwrap()
+                })
+                .expect("some value extends the model");
+            out[id] = v;
+            fixed.push(c.model.eq_lit(c.vars[id], v));
+        }
+        out
+    }
+
+    /// The walk picks exactly the values of its definition, on random
+    /// models with sums, all-different groups, unconstrained unknowns and
+    /// clues; the models it hands on satisfy the clues.
+    #[test]
+    fn walk_matches_its_definition() {
+        let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+        let mut checked = 0;
+        for _ in 0..300 {
+            let mut c = Constraints {
+                model: Model::new(default_backend()).unwrap(),
+                vars: Vec::new(),
+                domains: Vec::new(),
+                finds: Vec::new(),
+                solution: None,
+                clues: Vec::new(),
+                rule_terms: Vec::new(),
+                known: Vec::new(),
+            };
+            let n = 4 + rng.below(5);
+            for _ in 0..n {
+                let size = 2 + rng.below(5);
+                let d: Vec<i64> = (0..size as i64).collect();
+                c.vars.push(c.model.new_int(&d).unwrap());
+                c.domains.push(d);
+            }
+            // Some unknowns stay out of every constraint.
+            let used: Vec<usize> = (0..n).filter(|_| rng.below(5) > 0).collect();
+            if used.len() >= 3 && rng.below(2) == 0 {
+                let xs: Vec<IntVar> = used[..3].iter().map(|&i| c.vars[i]).collect();
+                c.model.alldiff(&xs).unwrap();
+            }
+            for _ in 0..1 + rng.below(3) {
+                let mut e = LinExpr::new();
+                for &i in &used {
+                    if rng.below(3) > 0 {
+                        e = e.term(rng.below(5) as i64 - 2, c.vars[i]);
+                    }
+                }
+                let op = [CmpOp::Eq, CmpOp::Le, CmpOp::Ge, CmpOp::Ne][rng.below(4)];
+                let k = rng.below(7) as i64 - 2;
+                let lit = c.model.linear(&e, op, k).unwrap();
+                if rng.below(3) == 0 {
+                    c.clues.push(lit);
+                } else {
+                    c.model.add(lit).unwrap();
+                }
+            }
+            if !c.model.solve(&c.clues.clone()).unwrap() {
+                continue;
+            }
+            let order = rng.shuffled(&(0..n).collect::<Vec<_>>());
+            let prefs: Vec<Vec<i64>> = order
+                .iter()
+                .map(|&id| rng.shuffled(&c.domains[id]))
+                .collect();
+            let got = c.walk(order.clone(), prefs.clone()).unwrap();
+            for m in &c.known {
+                let mut a = c.clues.clone();
+                a.extend(c.vars.iter().zip(m).map(|(&x, &v)| c.model.eq_lit(x, v)));
+                assert!(c.model.solve(&a).unwrap(), "a known model breaks the clues");
+            }
+            assert_eq!(got, naive_walk(&mut c, &order, &prefs));
+            checked += 1;
+        }
+        assert!(checked > 150, "only {checked} satisfiable cases");
     }
 }
