@@ -332,10 +332,14 @@ impl Model {
         let (na, nb) = (a.values.len(), b.values.len());
         // The index in `values` of the clamped sum of `a.values[i]` and
         // `b.values[j]` (nondecreasing in `i` and in `j`).
-        let idx = |i: usize, j: usize| {
-            let sum = (a.values[i] + b.values[j]).clamp(lo, hi);
-            values.partition_point(|&v| v < sum)
-        };
+        let table: Vec<usize> = (0..na)
+            .flat_map(|i| (0..nb).map(move |j| (i, j)))
+            .map(|(i, j)| {
+                let sum = (a.values[i] + b.values[j]).clamp(lo, hi);
+                values.partition_point(|&v| v < sum)
+            })
+            .collect();
+        let idx = |i: usize, j: usize| table[i * nb + j];
         for i in 0..na {
             for j in 0..nb {
                 let s = idx(i, j);
