@@ -170,3 +170,27 @@ fn model_constants_and_int_values() {
         assert_eq!(m.value_of(x), None);
     }
 }
+
+/// A solve that repeats the last satisfiable one answers from it, but only
+/// while nothing changed: a clause added since, or a temporary clause
+/// retired since, is seen by the next solve.
+#[test]
+fn repeated_solves_see_new_clauses() {
+    each_backend(|name, b| {
+        let mut m = Model::new(b).unwrap();
+        let x = m.new_bool().unwrap();
+        let y = m.new_bool().unwrap();
+        m.add_clause(&[x, y]).unwrap();
+        assert!(m.solve(&[x]).unwrap(), "{name}");
+        assert!(m.solve(&[x]).unwrap(), "{name}: repeated");
+        assert_eq!(m.lit_value(x), Some(true), "{name}: model kept");
+        m.add_clause(&[!x]).unwrap();
+        assert!(!m.solve(&[x]).unwrap(), "{name}: new clause");
+        assert!(m.solve(&[y]).unwrap(), "{name}");
+        // `solve_with_clause` adds and retires a temporary clause; the
+        // plain solve afterwards is a new question.
+        assert!(!m.solve_with_clause(&[y], &[x]).unwrap(), "{name}");
+        assert!(m.solve(&[y]).unwrap(), "{name}: after the temporary clause");
+        assert_eq!(m.lit_value(y), Some(true), "{name}");
+    });
+}

@@ -161,6 +161,38 @@ fn random_linear_constraints() {
     }
 }
 
+/// Sums of digits with a carry weighted ten, as in column arithmetic: the
+/// additions clamp their windows hard here, where order sums leave out the
+/// clauses a neighbour implies.
+#[test]
+fn random_linear_digit_columns() {
+    for (name, ctor) in backend_variants() {
+        let mut rng = Rng(0x00c0_1a5c_d161_7500);
+        for case in 0..25 {
+            let mut doms: Vec<Vec<i64>> = (0..3)
+                .map(|_| (0..=4 + rng.range(0, 2)).collect())
+                .collect();
+            doms.push((0..=2).collect());
+            let mut m = Model::new(ctor()).unwrap();
+            let xs = new_vars(&mut m, &doms);
+            let mut e = LinExpr::new();
+            for &x in &xs[..3] {
+                e = e.term(if rng.below(4) == 0 { -1 } else { 1 }, x);
+            }
+            e = e.term(-10, xs[3]);
+            let op = rng.op();
+            let k = rng.range(-3, 4);
+            let r = m.linear(&e, op, k).unwrap();
+            let what = format!("{name} case {case}: {e:?} {op:?} {k}");
+            let ev = |a: &[i64]| {
+                e.eval(|x| Some(a[xs.iter().position(|&y| y == x).unwrap()]))
+                    .unwrap()
+            };
+            check_reified(&mut m, &xs, &doms, r, |a| op.eval(ev(a), k), &what);
+        }
+    }
+}
+
 #[test]
 fn random_linear_equal_to_var_and_cmp() {
     for (name, ctor) in backend_variants() {

@@ -132,9 +132,31 @@ impl IntTerm {
     pub fn is_constant(&self) -> bool {
         self.terms.is_empty()
     }
+
+    /// Adds the unknowns it mentions to `out` (repeats possible).
+    pub fn vars_into(&self, out: &mut Vec<usize>) {
+        for (_, a) in &self.terms {
+            match a {
+                Atom::Var(id) => out.push(*id),
+                Atom::Bool(b) => b.vars_into(out),
+            }
+        }
+    }
 }
 
 impl BoolTerm {
+    /// Adds the unknowns it mentions to `out` (repeats possible).
+    pub fn vars_into(&self, out: &mut Vec<usize>) {
+        match self {
+            BoolTerm::Const(_) => {}
+            BoolTerm::Cmp(t, _) => t.vars_into(out),
+            BoolTerm::And(xs) | BoolTerm::Or(xs) => xs.iter().for_each(|x| x.vars_into(out)),
+            BoolTerm::Not(x) => x.vars_into(out),
+            BoolTerm::AllDiff(ts) => ts.iter().for_each(|t| t.vars_into(out)),
+            BoolTerm::Connected(nodes, _) => nodes.iter().for_each(|n| n.vars_into(out)),
+        }
+    }
+
     /// The truth value under an assignment of the unknowns.
     pub fn eval(&self, values: &[i64]) -> Option<bool> {
         Some(match self {

@@ -43,6 +43,13 @@ pub struct Constraints {
     clues: Vec<Lit>,
     /// Every rule instance asserted, to name the culprit of a contradiction.
     rule_terms: Vec<(String, Span, BoolTerm)>,
+    /// Full assignments known to satisfy the rules and the current clues
+    /// (models the walk of `sample solution` met), used only as proofs of
+    /// satisfiability; emptied when the clues change.
+    known: Vec<Vec<i64>>,
+    /// The condition of each clue, while every clue has one: with the rule
+    /// terms, an assignment that satisfies them all is a model.
+    clue_terms: Option<Vec<BoolTerm>>,
 }
 
 /// The result of a constraint statement.
@@ -75,6 +82,8 @@ impl Constraints {
             solution: None,
             clues: Vec::new(),
             rule_terms: Vec::new(),
+            known: Vec::new(),
+            clue_terms: Some(Vec::new()),
         };
         let mut env = env.clone();
         for find in &program.finds {
@@ -352,13 +361,25 @@ impl Constraints {
             let perm = interp.sampler(span)?.permutation(self.domains[id].len());
             prefs.push(perm.iter().map(|&i| self.domains[id][i]).collect());
         }
+        let solution = self.walk(order, prefs).map_err(|e| sat_error(e, span))?;
+        self.solution = Some(solution);
+        Ok(Outcome::Value(self.solution_value()))
+    }
+
+    /// The oracle walk over the unknowns `order` with value orders `prefs`,
+    /// after a SAT verdict on the clues (its model is the first witness).
+    fn walk(&mut self, order: Vec<usize>, prefs: Vec<Vec<i64>>) -> Result<Vec<i64>, SatError> {
+        let fixed = self.clues.clone();
         let free = order
             .iter()
             .map(|&id| self.model.is_free(self.vars[id], &fixed))
             .collect();
         let mut walk = Walk {
+            occurs: self.occurrences(),
             free,
             witness: self.model_values(),
+            pool: Vec::new(),
+            found: Vec::new(),
             refuted: prefs
                 .iter()
                 .map(|p: &Vec<i64>| vec![false; p.len()])
@@ -367,9 +388,9 @@ impl Constraints {
             order,
             fixed,
         };
-        let solution = walk.run(self).map_err(|e| sat_error(e, span))?;
-        self.solution = Some(solution);
-        Ok(Outcome::Value(self.solution_value()))
+        let solution = walk.run(self)?;
+        self.known = std::mem::take(&mut walk.found);
+        Ok(solution)
     }
 
     /// The rules alone have no solution: name the first rule that, added to
@@ -384,6 +405,8 @@ impl Constraints {
                 solution: None,
                 clues: Vec::new(),
                 rule_terms: Vec::new(),
+                known: Vec::new(),
+                clue_terms: Some(Vec::new()),
             };
             for d in &self.domains {
                 let x = probe.model.new_int(d)?;
@@ -406,6 +429,48 @@ impl Constraints {
             ),
             _ => EvalError::invalid("the rules have no solution", span),
         }
+    }
+
+    /// Per unknown, the rule terms (`(false, i)`) and clue terms (`(true,
+    /// i)`) that mention it.
+    fn occurrences(&self) -> Vec<Vec<(bool, usize)>> {
+        let mut occ = vec![Vec::new(); self.vars.len()];
+        let mut vars = Vec::new();
+        let rules = self.rule_terms.iter().map(|(_, _, t)| (false, t));
+        let clues = self.clue_terms.iter().flatten().map(|t| (true, t));
+        for (i, (is_clue, t)) in rules.enumerate().chain(clues.enumerate()) {
+            vars.clear();
+            t.vars_into(&mut vars);
+            vars.sort_unstable();
+            vars.dedup();
+            for &v in &vars {
+                if let Some(o) = occ.get_mut(v) {
+                    o.push((is_clue, i));
+                }
+            }
+        }
+        occ
+    }
+
+    /// Whether `m`, which differs only on `changed` from an assignment that
+    /// satisfies every rule and clue, does too: only the terms that mention
+    /// a changed unknown are evaluated. `false` when that cannot be told
+    /// from the terms.
+    fn satisfies_changed(&self, m: &[i64], changed: &[usize], occ: &[Vec<(bool, usize)>]) -> bool {
+        let Some(clue_terms) = &self.clue_terms else {
+            return false;
+        };
+        changed.iter().all(|&x| {
+            self.domains[x].binary_search(&m[x]).is_ok()
+                && occ[x].iter().all(|&(is_clue, i)| {
+                    let t = if is_clue {
+                        &clue_terms[i]
+                    } else {
+                        &self.rule_terms[i].2
+                    };
+                    t.eval(m) == Some(true)
+                })
+        })
     }
 
     /// The last model as a full assignment, if it assigns every unknown.
@@ -603,6 +668,8 @@ impl Constraints {
             return Ok(Outcome::Reject);
         }
         self.clues = assumptions(&active);
+        self.known.clear();
+        self.clue_terms = None;
         Ok(Outcome::Value(Value::list(
             cands
                 .iter()
@@ -627,6 +694,7 @@ impl Constraints {
         let order = interp.sampler(span)?.permutation(cands.len());
         let mut active = self.clues.clone();
         let mut chosen = Vec::new();
+        let mut chosen_terms = Vec::new();
         // With `of EXPR`, uniqueness is that of the expression's value.
         let differs_term = match &of {
             Some(v) => Some(self.differs(v, &solution, span)?),
@@ -646,11 +714,16 @@ impl Constraints {
         // of them violates is certainly not implied, and one that differs
         // from the hidden solution shows it is not unique, so those solves
         // are skipped; the verdicts, and so the item, are the same.
-        let mut pool: Vec<Vec<i64>> = Vec::new();
-        let mut unique = self.unique_check(&active, differs, &solution, span)?;
-        if !unique {
-            remember(&mut pool, self.complete_model());
-        }
+        let mut pool: Vec<Vec<i64>> = std::mem::take(&mut self.known);
+        let mut unique = if pool.iter().any(|w| counterexample(w)) {
+            false
+        } else {
+            let u = self.unique_check(&active, differs, &solution, span)?;
+            if !u {
+                remember(&mut pool, self.complete_model());
+            }
+            u
+        };
         for i in order {
             if unique {
                 break;
@@ -682,6 +755,7 @@ impl Constraints {
             }
             active.push(*lit);
             chosen.push(label.clone());
+            chosen_terms.push(term.clone());
             pool.retain(|w| term.eval(w) == Some(true));
             unique = if pool.iter().any(|w| counterexample(w)) {
                 false
@@ -697,6 +771,10 @@ impl Constraints {
             return Ok(Outcome::Reject);
         }
         self.clues = active;
+        self.known.clear();
+        if let Some(ts) = &mut self.clue_terms {
+            ts.extend(chosen_terms);
+        }
         Ok(Outcome::Value(Value::list(chosen)))
     }
 
@@ -722,6 +800,10 @@ impl Constraints {
             }
             let lit = self.lit(&t).map_err(|e| sat_error(e, span))?;
             self.clues.push(lit);
+            self.known.clear();
+            if let Some(ts) = &mut self.clue_terms {
+                ts.push(t);
+            }
         }
         if !self
             .model
@@ -821,6 +903,10 @@ impl Constraints {
             .ok_or_else(|| EvalError::new(K::Overflow("optimum".into()), span))?;
         let lit = self.lit(&at).map_err(|e| sat_error(e, span))?;
         self.clues.push(lit);
+        self.known.clear();
+        if let Some(ts) = &mut self.clue_terms {
+            ts.push(at);
+        }
         Ok(Outcome::Value(Value::Int(best)))
     }
 }
@@ -831,27 +917,33 @@ impl Constraints {
 /// `prefs[k]` that is consistent with `fixed` (the clues and the values
 /// chosen so far). A value is skipped only once a solve proved it
 /// inconsistent (`refuted`, which stays true as `fixed` grows); it is chosen
-/// once it is the last value left or `witness`, a model of `fixed`, takes it.
+/// once it is the last value left or a model of `fixed` takes it (`witness`,
+/// or one of the earlier models in `pool` that still agree with `fixed`).
 /// The solves that establish this are picked for speed (they change how
 /// many solves the walk needs, never which values it picks):
 ///
-/// - after a variable that was free, assume the next one takes its first
-///   remaining value (one SAT verdict settles it);
-/// - otherwise ask whether the variable can take a remaining value it
-///   prefers to the witness's (assumed as: none of the other values); UNSAT
-///   settles it on the witness's value, SAT gives a witness with a
-///   preferred value, and the question repeats;
-/// - after a run of forced variables, ask whether any unknown left can take
-///   a value it prefers to the witness's (a temporary clause); UNSAT
-///   settles the rest of the walk with the witness. A failed check doubles
-///   the run needed before the next one.
+/// - after a variable that was not forced, assume the next one takes its
+///   first remaining value (one SAT verdict settles it);
+/// - otherwise ask whether the variable can take one of the values it
+///   prefers to the witness's (assumptions that rule out the others); UNSAT
+///   refutes all of them at once, SAT gives a better witness;
+/// - after a run of forced variables, ask whether any unknown left on
+///   which all known models agree can take a value it prefers to that one
+///   (a temporary clause); UNSAT refutes all those values. A failed check
+///   doubles the run needed before the next one.
 struct Walk {
     order: Vec<usize>,
+    /// Per unknown, the rule and clue terms that mention it.
+    occurs: Vec<Vec<(bool, usize)>>,
     /// Unknowns no rule or clue mentions: any value extends any model.
     free: Vec<bool>,
     prefs: Vec<Vec<i64>>,
     refuted: Vec<Vec<bool>>,
     witness: Vec<Option<i64>>,
+    /// Further models of `fixed` (the witness is one of the best of them).
+    pool: Vec<Vec<Option<i64>>>,
+    /// The last complete models found (all satisfy the clues).
+    found: Vec<Vec<i64>>,
     fixed: Vec<Lit>,
 }
 
@@ -862,22 +954,18 @@ impl Walk {
         let mut forced_run = 0usize;
         // After a failed whole-rest check, wait this many forced positions.
         let mut rest_wait = 2usize;
-        let mut rest_done = false;
         for k in 0..self.order.len() {
             let id = self.order[k];
             let mut first_try = true;
             let value = loop {
                 if self.free[k] {
-                    // The first value extends the witness.
+                    // The first value extends every known model.
                     let v = self.prefs[k][0];
                     self.witness[id] = Some(v);
-                    break v;
-                }
-                let w = self.witness[id];
-                if rest_done {
-                    if let Some(w) = w {
-                        break w;
+                    for m in &mut self.pool {
+                        m[id] = Some(v);
                     }
+                    break v;
                 }
                 let left: Vec<usize> = (0..self.prefs[k].len())
                     .filter(|&i| !self.refuted[k][i])
@@ -886,6 +974,22 @@ impl Walk {
                     return Err(SatError::Solver("the walk lost its model".into()));
                 };
                 let pv = self.prefs[k][p];
+                // The known model whose value comes first in the order.
+                let rank = |m: &[Option<i64>]| {
+                    m[id].and_then(|v| left.iter().position(|&i| self.prefs[k][i] == v))
+                };
+                let best = self
+                    .pool
+                    .iter()
+                    .enumerate()
+                    .filter_map(|(i, m)| rank(m).map(|r| (r, i)))
+                    .min();
+                if let Some((r, i)) = best {
+                    if rank(&self.witness).is_none_or(|wr| r < wr) {
+                        std::mem::swap(&mut self.witness, &mut self.pool[i]);
+                    }
+                }
+                let w = self.witness[id];
                 if left.len() == 1 || w == Some(pv) {
                     if first_try {
                         forced_run = 0;
@@ -893,39 +997,55 @@ impl Walk {
                     break pv;
                 }
                 if forced_run >= rest_wait {
-                    // Does any unknown left prefer a value to the witness's?
+                    // Can any unknown left that every known model gives the
+                    // same value take a value it prefers to that one? If
+                    // not, all those values are refuted at once.
                     let mut clause = Vec::new();
+                    let mut refutes = Vec::new();
                     for j in (k..self.order.len()).filter(|&j| !self.free[j]) {
                         let y = self.order[j];
                         let Some(wy) = self.witness[y] else { continue };
-                        for (i, &v) in self.prefs[j].iter().enumerate() {
-                            if v == wy {
-                                break;
-                            }
-                            if !self.refuted[j][i] {
-                                clause.push(c.model.eq_lit(c.vars[y], v));
-                            }
+                        if self.pool.iter().any(|m| m[y] != Some(wy)) {
+                            continue;
+                        }
+                        let better: Vec<usize> = (0..self.prefs[j].len())
+                            .take_while(|&i| self.prefs[j][i] != wy)
+                            .filter(|&i| !self.refuted[j][i])
+                            .collect();
+                        for i in better {
+                            clause.push(c.model.eq_lit(c.vars[y], self.prefs[j][i]));
+                            refutes.push((j, i));
                         }
                     }
-                    if !c.model.solve_with_clause(&self.fixed, &clause)? {
-                        rest_done = true;
-                        continue;
+                    if !clause.is_empty() {
+                        if !c.model.solve_with_clause(&self.fixed, &clause)? {
+                            for (j, i) in refutes {
+                                self.refuted[j][i] = true;
+                            }
+                            continue;
+                        }
+                        self.replace_witness(c.model_values());
+                        first_try = false;
                     }
-                    self.witness = c.model_values();
                     rest_wait = rest_wait.saturating_mul(2);
-                    first_try = false;
                     continue;
                 }
-                let greedy = (first_try && forced_run == 0) || w.is_none();
+                let wpos = w.and_then(|w| left.iter().position(|&i| self.prefs[k][i] == w));
+                let greedy = (first_try && forced_run == 0) || wpos.is_none();
                 first_try = false;
                 if greedy {
                     // The first remaining value.
+                    if let Some(m) = self.repair(c, k, pv) {
+                        self.replace_witness(m);
+                        forced_run = 0;
+                        break pv;
+                    }
                     let lit = c.model.eq_lit(c.vars[id], pv);
                     self.fixed.push(lit);
                     let sat = c.model.solve(&self.fixed)?;
                     self.fixed.pop();
                     if sat {
-                        self.witness = c.model_values();
+                        self.replace_witness(c.model_values());
                         forced_run = 0;
                         break pv;
                     }
@@ -933,33 +1053,80 @@ impl Walk {
                     continue;
                 }
                 // Can the variable take a value it prefers to the witness's?
-                // Assumed as: it takes none of the other values.
-                let Some(wv) = w else { continue };
-                let Some(wpos) = self.prefs[k].iter().position(|&v| v == wv) else {
-                    return Err(SatError::Solver("the walk lost its model".into()));
-                };
-                let mark = self.fixed.len();
+                // (With exactly one value per unknown, "one of these values"
+                // is "none of the others", a set of assumptions.)
+                let Some(wpos) = wpos else { continue };
+                if let Some(m) = left[..wpos]
+                    .iter()
+                    .find_map(|&i| self.repair(c, k, self.prefs[k][i]))
+                {
+                    self.replace_witness(m);
+                    continue;
+                }
+                let before = self.fixed.len();
                 for (i, &v) in self.prefs[k].iter().enumerate() {
-                    if i >= wpos || self.refuted[k][i] {
-                        self.fixed.push(!c.model.eq_lit(c.vars[id], v));
+                    if !left[..wpos].contains(&i) {
+                        let lit = c.model.eq_lit(c.vars[id], v);
+                        self.fixed.push(!lit);
                     }
                 }
                 let sat = c.model.solve(&self.fixed)?;
-                self.fixed.truncate(mark);
+                self.fixed.truncate(before);
                 if sat {
-                    self.witness = c.model_values();
+                    self.replace_witness(c.model_values());
                 } else {
-                    for i in 0..wpos {
+                    for &i in &left[..wpos] {
                         self.refuted[k][i] = true;
                     }
                     forced_run += 1;
-                    break wv;
+                    break self.prefs[k][left[wpos]];
                 }
             };
             solution[id] = value;
             self.fixed.push(c.model.eq_lit(c.vars[id], value));
+            if self.witness[id] != Some(value) {
+                return Err(SatError::Solver("the walk lost its model".into()));
+            }
+            self.pool.retain(|m| m[id] == Some(value));
         }
         Ok(solution)
+    }
+
+    /// A model of `fixed` in which the unknown at position `k` takes `v`,
+    /// found without a solve: the witness with that value, alone or swapped
+    /// with an unknown not yet placed, when every rule and clue holds in it.
+    fn repair(&self, c: &Constraints, k: usize, v: i64) -> Option<Vec<Option<i64>>> {
+        let id = self.order[k];
+        // The witness satisfies every rule and clue, so only the terms of
+        // the unknowns changed need evaluating.
+        let mut m: Vec<i64> = self.witness.iter().copied().collect::<Option<_>>()?;
+        let old = m[id];
+        m[id] = v;
+        if c.satisfies_changed(&m, &[id], &self.occurs) {
+            return Some(m.into_iter().map(Some).collect());
+        }
+        for &y in &self.order[k + 1..] {
+            if m[y] == v && c.domains[y].binary_search(&old).is_ok() {
+                m[y] = old;
+                if c.satisfies_changed(&m, &[id, y], &self.occurs) {
+                    return Some(m.into_iter().map(Some).collect());
+                }
+                m[y] = v;
+            }
+        }
+        None
+    }
+
+    /// A new model of `fixed` becomes the witness; the old one joins the
+    /// pool of known models.
+    fn replace_witness(&mut self, model: Vec<Option<i64>>) {
+        const POOL: usize = 16;
+        remember(&mut self.found, model.iter().copied().collect());
+        let old = std::mem::replace(&mut self.witness, model);
+        if self.pool.len() >= POOL {
+            self.pool.remove(0);
+        }
+        self.pool.push(old);
     }
 }
 
@@ -1024,5 +1191,127 @@ fn describe_bindings(env: &Env, bindings: &[Binding]) -> String {
         String::new()
     } else {
         format!(" (for {})", names.join(", "))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sat::default_backend;
+
+    struct Rng(u64);
+    impl Rng {
+        fn below(&mut self, n: usize) -> usize {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            (self.0 % n as u64) as usize
+        }
+        fn shuffled<T: Clone>(&mut self, xs: &[T]) -> Vec<T> {
+            let mut v = xs.to_vec();
+            for i in (1..v.len()).rev() {
+                v.swap(i, self.below(i + 1));
+            }
+            v
+        }
+    }
+
+    /// The walk's definition, one solve per value tried.
+    fn naive_walk(c: &mut Constraints, order: &[usize], prefs: &[Vec<i64>]) -> Vec<i64> {
+        let mut fixed = c.clues.clone();
+        let mut out = vec![0; c.vars.len()];
+        for (&id, pref) in order.iter().zip(prefs) {
+            let v = *pref
+                .iter()
+                .find(|&&v| {
+                    let mut a = fixed.clone();
+                    a.push(c.model.eq_lit(c.vars[id], v));
+                    c.model.solve(&a).unwrap()
+                })
+                .expect("some value extends the model");
+            out[id] = v;
+            fixed.push(c.model.eq_lit(c.vars[id], v));
+        }
+        out
+    }
+
+    /// The walk picks exactly the values of its definition, on random
+    /// models with sums, all-different groups (some of whose members
+    /// appear nowhere else), unconstrained unknowns and clues; the models it
+    /// hands on satisfy the clues.
+    #[test]
+    fn walk_matches_its_definition() {
+        let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+        let mut checked = 0;
+        for _ in 0..600 {
+            let mut c = Constraints {
+                model: Model::new(default_backend()).unwrap(),
+                vars: Vec::new(),
+                domains: Vec::new(),
+                finds: Vec::new(),
+                solution: None,
+                clues: Vec::new(),
+                rule_terms: Vec::new(),
+                known: Vec::new(),
+                clue_terms: Some(Vec::new()),
+            };
+            let n = 4 + rng.below(6);
+            for _ in 0..n {
+                let size = 2 + rng.below(5);
+                let d: Vec<i64> = (0..size as i64).collect();
+                c.vars.push(c.model.new_int(&d).unwrap());
+                c.domains.push(d);
+            }
+            let span = Span::default();
+            let rule = |c: &mut Constraints, t: BoolTerm| {
+                c.assert(&t).unwrap();
+                c.rule_terms.push(("r".into(), span, t));
+            };
+            // Some unknowns stay out of every constraint, some are only in
+            // an all-different group.
+            let ids = rng.shuffled(&(0..n).collect::<Vec<_>>());
+            let used: Vec<usize> = ids[..n / 2 + 1].to_vec();
+            if rng.below(3) > 0 {
+                let group: Vec<IntTerm> = ids[..n - 1].iter().map(|&i| IntTerm::var(i)).collect();
+                rule(&mut c, BoolTerm::AllDiff(group));
+            }
+            for _ in 0..1 + rng.below(3) {
+                let mut e = IntTerm::constant(0);
+                for &i in &used {
+                    if rng.below(3) > 0 {
+                        e = e
+                            .add_scaled(&IntTerm::var(i), rng.below(5) as i64 - 2)
+                            .unwrap();
+                    }
+                }
+                let op = [CmpOp::Eq, CmpOp::Le, CmpOp::Ge, CmpOp::Ne][rng.below(4)];
+                let k = IntTerm::constant(rng.below(7) as i64 - 2);
+                let t = BoolTerm::compare(&e, op, &k).unwrap();
+                if rng.below(3) == 0 {
+                    let lit = c.lit(&t).unwrap();
+                    c.clues.push(lit);
+                    c.clue_terms.as_mut().unwrap().push(t);
+                } else {
+                    rule(&mut c, t);
+                }
+            }
+            if !c.model.solve(&c.clues.clone()).unwrap() {
+                continue;
+            }
+            let order = rng.shuffled(&(0..n).collect::<Vec<_>>());
+            let prefs: Vec<Vec<i64>> = order
+                .iter()
+                .map(|&id| rng.shuffled(&c.domains[id]))
+                .collect();
+            let got = c.walk(order.clone(), prefs.clone()).unwrap();
+            for m in &c.known {
+                let mut a = c.clues.clone();
+                a.extend(c.vars.iter().zip(m).map(|(&x, &v)| c.model.eq_lit(x, v)));
+                assert!(c.model.solve(&a).unwrap(), "a known model breaks the clues");
+            }
+            assert_eq!(got, naive_walk(&mut c, &order, &prefs));
+            checked += 1;
+        }
+        assert!(checked > 200, "only {checked} satisfiable cases");
     }
 }

@@ -330,16 +330,31 @@ impl Model {
             self.add_clause(&[!ge[i + 1], ge[i]])?;
         }
         let (na, nb) = (a.values.len(), b.values.len());
+        // The index in `values` of the clamped sum of `a.values[i]` and
+        // `b.values[j]` (nondecreasing in `i` and in `j`).
+        let table: Vec<usize> = (0..na)
+            .flat_map(|i| (0..nb).map(move |j| (i, j)))
+            .map(|(i, j)| {
+                let sum = (a.values[i] + b.values[j]).clamp(lo, hi);
+                values.partition_point(|&v| v < sum)
+            })
+            .collect();
+        let idx = |i: usize, j: usize| table[i * nb + j];
         for i in 0..na {
             for j in 0..nb {
-                let sum = (a.values[i] + b.values[j]).clamp(lo, hi);
-                let s = values.partition_point(|&v| v < sum);
-                // a ≥ aᵢ ∧ b ≥ bⱼ → s ≥ aᵢ + bⱼ
-                if s > 0 {
+                let s = idx(i, j);
+                // a ≥ aᵢ ∧ b ≥ bⱼ → s ≥ aᵢ + bⱼ. Skipped when a smaller
+                // `i` or `j` reaches the same value: that clause and the
+                // order chain of `a` or `b` imply this one.
+                if s > 0 && (i == 0 || idx(i - 1, j) < s) && (j == 0 || idx(i, j - 1) < s) {
                     self.add_clause(&[!a.ge[i], !b.ge[j], ge[s]])?;
                 }
-                // a ≤ aᵢ ∧ b ≤ bⱼ → s < (aᵢ + bⱼ)'s successor
-                if s + 1 < n {
+                // a ≤ aᵢ ∧ b ≤ bⱼ → s < (aᵢ + bⱼ)'s successor. Skipped when
+                // a larger `i` or `j` stays at the same value.
+                if s + 1 < n
+                    && (i + 1 == na || idx(i + 1, j) > s)
+                    && (j + 1 == nb || idx(i, j + 1) > s)
+                {
                     let a_next = if i + 1 < na { a.ge[i + 1] } else { f };
                     let b_next = if j + 1 < nb { b.ge[j + 1] } else { f };
                     self.add_clause(&[a_next, b_next, !ge[s + 1]])?;

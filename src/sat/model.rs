@@ -27,6 +27,10 @@ pub struct Model {
     pub(crate) retired: Vec<Lit>,
     /// Connectivity constraints, checked after every satisfying answer.
     pub(crate) connectivity: Vec<super::connected::Connectivity>,
+    /// The assumptions of the last solve when it was satisfiable, with the
+    /// numbers of clauses and retired literals then: the same question again
+    /// has the same answer.
+    pub(crate) last_sat: Option<(Vec<Lit>, usize, usize)>,
 }
 
 impl Model {
@@ -49,6 +53,7 @@ impl Model {
             defining: 0,
             retired: Vec::new(),
             connectivity: Vec::new(),
+            last_sat: None,
         };
         let v = m.new_bool()?;
         m.t = v;
@@ -169,7 +174,15 @@ impl Model {
     /// A model that breaks a connectivity constraint is never reported: its
     /// cuts are added and the solver runs again (see [`super::connected`]).
     pub fn solve(&mut self, assumptions: &[Lit]) -> Result<bool, SatError> {
+        if self.has_model
+            && self.last_sat.as_ref().is_some_and(|(a, n, r)| {
+                a == assumptions && *n == self.n_clauses && *r == self.retired.len()
+            })
+        {
+            return Ok(true);
+        }
         self.has_model = false;
+        self.last_sat = None;
         // The caller's assumptions first: consecutive solves often share
         // a prefix of them, which the propagating front end reuses.
         let mut a = Vec::with_capacity(assumptions.len() + self.retired.len());
@@ -204,6 +217,7 @@ impl Model {
             }
         }
         self.has_model = true;
+        self.last_sat = Some((assumptions.to_vec(), self.n_clauses, self.retired.len()));
         Ok(true)
     }
 
