@@ -24,6 +24,24 @@ pub enum CheckError {
         span: Span,
     },
 
+    /// A `find` used in `generate` before any constraint statement, where
+    /// the model (and so the name) does not exist yet.
+    #[error("`{name}` is used before the model of the unknowns is built")]
+    #[diagnostic(
+        code(puzzlec::check::find_before_model),
+        help("the unknowns of a `find` exist from the first constraint statement of `generate` on (`clue`, `sample solution`, `dig`, `reveal`, `unique`, `maximize`, `minimize`); move this use after one, or write it as a `clue`")
+    )]
+    FindBeforeModel {
+        /// The name.
+        name: String,
+        /// The file.
+        #[source_code]
+        src: NamedSource<String>,
+        /// Where.
+        #[label("no model yet")]
+        span: Span,
+    },
+
     /// A call of a function that nothing defines.
     #[error("unknown function `{name}`")]
     #[diagnostic(code(puzzlec::check::unknown_function))]

@@ -234,9 +234,11 @@ impl<'a> Checker<'a> {
 
         // The generate block, then everything that sees its bindings.
         let mut r = Resolver::new(self.source, &globals, Place::Generate);
+        r.unbuilt_finds = parts.finds.iter().map(|f| f.name.name.clone()).collect();
         if let Some(block) = parts.generate {
             self.block(&mut r, block, &languages, true);
         }
+        r.unbuilt_finds.clear();
         r.place = Place::Answer;
         let answer = match parts.answer {
             Some((lever_ident, true, expr)) => {
@@ -801,10 +803,14 @@ impl<'a> Checker<'a> {
                 }
                 Stmt::SampleSolution(pattern, span) => {
                     self.needs_finds(*span);
+                    // The model is built before the statement runs.
+                    r.unbuilt_finds.clear();
                     r.bind_pattern(pattern, Ty::Map);
                 }
                 Stmt::Dig(pattern, dig) => {
                     self.needs_finds(dig.span);
+                    // The model is built before the statement runs.
+                    r.unbuilt_finds.clear();
                     if let Some(var) = &dig.var {
                         if !self.find_names.contains(&var.name) {
                             let help = match suggest(&var.name, &self.find_names) {
@@ -844,6 +850,8 @@ impl<'a> Checker<'a> {
                 }
                 Stmt::Reveal(pattern, reveal) => {
                     self.needs_finds(reveal.span);
+                    // The model is built before the statement runs.
+                    r.unbuilt_finds.clear();
                     r.expr(&reveal.from);
                     for e in reveal.of.iter().chain(reveal.limit.iter()) {
                         r.expr(e);
@@ -854,10 +862,14 @@ impl<'a> Checker<'a> {
                 }
                 Stmt::Clue(expr, span) | Stmt::Unique(expr, span) => {
                     self.needs_finds(*span);
+                    // The model is built before the statement runs.
+                    r.unbuilt_finds.clear();
                     r.expr(expr);
                 }
                 Stmt::Optimize(pattern, _, expr, span) => {
                     self.needs_finds(*span);
+                    // The model is built before the statement runs.
+                    r.unbuilt_finds.clear();
                     r.expr(expr);
                     if let Some(p) = pattern {
                         r.bind_pattern(p, Ty::Int);

@@ -56,6 +56,9 @@ pub struct Resolver<'a> {
     locals: Vec<(String, Ty)>,
     /// Where the checked expression sits.
     pub place: Place,
+    /// `find` names whose model is not built yet (in `generate`, before its
+    /// first constraint statement).
+    pub unbuilt_finds: Vec<String>,
     /// Errors found so far.
     pub errors: Vec<CheckError>,
 }
@@ -68,6 +71,7 @@ impl<'a> Resolver<'a> {
             globals,
             locals: Vec::new(),
             place,
+            unbuilt_finds: Vec::new(),
             errors: Vec::new(),
         }
     }
@@ -170,7 +174,17 @@ impl<'a> Resolver<'a> {
                 Ty::Str
             }
             ExprKind::Name(ident) => match self.lookup(&ident.name) {
-                Some(t) => t,
+                Some(t) => {
+                    let local = self.locals.iter().any(|(n, _)| *n == ident.name);
+                    if !local && self.unbuilt_finds.contains(&ident.name) {
+                        self.errors.push(CheckError::FindBeforeModel {
+                            name: ident.name.clone(),
+                            src: self.source.named(),
+                            span: ident.span,
+                        });
+                    }
+                    t
+                }
                 None => {
                     self.unknown(ident);
                     Ty::Any
