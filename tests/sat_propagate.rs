@@ -14,17 +14,11 @@ use puzzlec::sat::propagate::{set_propagation, Propagating};
 use puzzlec::sat::varisat_backend::VarisatBackend;
 use puzzlec::sat::{Lit, SatBackend, Var};
 
-/// Tiny xorshift64* PRNG (deterministic).
-struct Rng(u64);
+/// Random literals over the shared test generator.
+struct Rng(common::XorShift);
 impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
     fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
+        self.0.below(n)
     }
     fn lit(&mut self, vars: usize) -> Lit {
         Lit::new(Var(self.below(vars) as u32), self.below(2) == 0)
@@ -53,7 +47,7 @@ fn value(b: &dyn SatBackend, lit: Lit) -> bool {
 /// clauses (units among them) added between solves.
 #[test]
 fn verdicts_agree_with_brute_force() {
-    let mut rng = Rng(0x5eed_0001);
+    let mut rng = Rng(common::XorShift(0x5eed_0001));
     let (mut sat, mut unsat) = (0, 0);
     for _ in 0..600 {
         let vars = 3 + rng.below(9);
@@ -110,7 +104,7 @@ fn verdicts_agree_with_brute_force() {
 /// stepping aside; verdicts must match plain varisat.
 #[test]
 fn hard_formulas_agree_with_varisat() {
-    let mut rng = Rng(0x5eed_0002);
+    let mut rng = Rng(common::XorShift(0x5eed_0002));
     let (mut sat, mut unsat) = (0, 0);
     for _ in 0..40 {
         let vars = 70;

@@ -2,19 +2,15 @@
 //! exactly the brute-force number of satisfying assignments when asserted,
 //! and exactly the complement when negated.
 
+mod common;
+
 use puzzlec::sat::{backend_variants, CmpOp, IntVar, LinExpr, Lit, Model};
 
-/// Tiny xorshift64* PRNG (deterministic).
-struct Rng(u64);
+/// The shared test generator, with the draws these tests need.
+struct Rng(common::XorShift);
 impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
     fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
+        self.0.below(n)
     }
     fn range(&mut self, lo: i64, hi: i64) -> i64 {
         lo + self.below((hi - lo + 1) as usize) as i64
@@ -93,7 +89,7 @@ const CASES: usize = 250;
 #[test]
 fn random_count_constraints() {
     for (name, ctor) in backend_variants() {
-        let mut rng = Rng(0x1234_5678_9abc_def1);
+        let mut rng = Rng(common::XorShift(0x1234_5678_9abc_def1));
         for case in 0..CASES {
             let nvars = 3 + rng.below(3);
             let doms = domains(&mut rng, nvars, 3);
@@ -132,7 +128,7 @@ fn random_count_constraints() {
 #[test]
 fn random_linear_constraints() {
     for (name, ctor) in backend_variants() {
-        let mut rng = Rng(0x0dd_ba11_cafe_f00d);
+        let mut rng = Rng(common::XorShift(0x0dd_ba11_cafe_f00d));
         for case in 0..CASES {
             let nvars = 3 + rng.below(3);
             let doms = domains(&mut rng, nvars, 4);
@@ -167,7 +163,7 @@ fn random_linear_constraints() {
 #[test]
 fn random_linear_digit_columns() {
     for (name, ctor) in backend_variants() {
-        let mut rng = Rng(0x00c0_1a5c_d161_7500);
+        let mut rng = Rng(common::XorShift(0x00c0_1a5c_d161_7500));
         for case in 0..25 {
             let mut doms: Vec<Vec<i64>> = (0..3)
                 .map(|_| (0..=4 + rng.range(0, 2)).collect())
@@ -196,7 +192,7 @@ fn random_linear_digit_columns() {
 #[test]
 fn random_linear_equal_to_var_and_cmp() {
     for (name, ctor) in backend_variants() {
-        let mut rng = Rng(0xfeed_beef_1357_9bdf);
+        let mut rng = Rng(common::XorShift(0xfeed_beef_1357_9bdf));
         for case in 0..CASES {
             let nvars = 3 + rng.below(2);
             let doms = domains(&mut rng, nvars, 4);
@@ -261,7 +257,7 @@ fn random_large_domains_ladder() {
     // at-most-one; compare x+y op z.
     const { assert!(11 > puzzlec::sat::cardinality::PAIRWISE_AMO_MAX) };
     for (name, ctor) in backend_variants() {
-        let mut rng = Rng(0xabcdef);
+        let mut rng = Rng(common::XorShift(0xabcdef));
         for case in 0..40 {
             let doms: Vec<Vec<i64>> = (0..3)
                 .map(|_| {
@@ -296,7 +292,7 @@ fn random_large_domains_ladder() {
 #[test]
 fn random_alldiff() {
     for (name, ctor) in backend_variants() {
-        let mut rng = Rng(0x5eed);
+        let mut rng = Rng(common::XorShift(0x5eed));
         for case in 0..CASES {
             let nvars = 3 + rng.below(3);
             let doms = if case % 4 == 0 {
@@ -327,7 +323,7 @@ fn random_alldiff() {
 #[test]
 fn random_element() {
     for (name, ctor) in backend_variants() {
-        let mut rng = Rng(0xe1e_e1e);
+        let mut rng = Rng(common::XorShift(0xe1e_e1e));
         for case in 0..CASES {
             let narr = 2 + rng.below(2);
             // index domain may include out-of-range values
@@ -383,7 +379,7 @@ fn random_element() {
 #[test]
 fn random_table() {
     for (name, ctor) in backend_variants() {
-        let mut rng = Rng(0x7ab1e);
+        let mut rng = Rng(common::XorShift(0x7ab1e));
         for case in 0..CASES {
             let nvars = 3 + rng.below(2);
             let doms = domains(&mut rng, nvars, 3);
@@ -412,7 +408,7 @@ fn random_table() {
 #[test]
 fn random_optimisation() {
     for (name, ctor) in backend_variants() {
-        let mut rng = Rng(0x0b71_3115 ^ u64_from_str());
+        let mut rng = Rng(common::XorShift(0x0b71_3115 ^ u64_from_str()));
         for case in 0..CASES {
             let nvars = 3 + rng.below(3);
             let doms = domains(&mut rng, nvars, 4);
@@ -470,7 +466,7 @@ const fn u64_from_str() -> u64 {
 #[test]
 fn random_uniqueness() {
     for (name, ctor) in backend_variants() {
-        let mut rng = Rng(0x0123_4567);
+        let mut rng = Rng(common::XorShift(0x0123_4567));
         for case in 0..CASES {
             let nvars = 3 + rng.below(2);
             let doms = domains(&mut rng, nvars, 3);

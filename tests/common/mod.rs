@@ -115,3 +115,20 @@ pub const SOLAR_HOLIDAYS: [(&str, i64, i64); 8] = [
     ("한글날", 10, 9),
     ("성탄절", 12, 25),
 ];
+
+/// A tiny deterministic xorshift64* generator for randomised tests.
+pub struct XorShift(pub u64);
+
+impl XorShift {
+    pub fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+
+    /// A number in `0..n`.
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
