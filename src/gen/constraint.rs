@@ -65,16 +65,9 @@ fn sat_error(e: SatError, span: Span) -> EvalError {
 }
 
 impl Constraints {
-    /// Builds the model: unknowns from every `find`, then every rule,
-    /// evaluated in `env`. Returns the environment with the finds bound.
-    pub fn build(
-        program: &Program,
-        interp: &mut Interp<'_>,
-        env: &Env,
-        span: Span,
-    ) -> EvalResult<(Constraints, Env)> {
-        let model = Model::new(current_backend()).map_err(|e| sat_error(e, span))?;
-        let mut c = Constraints {
+    /// A model with no unknowns, rules or clues yet.
+    fn empty(model: Model) -> Constraints {
+        Constraints {
             model,
             vars: Vec::new(),
             domains: Vec::new(),
@@ -84,7 +77,19 @@ impl Constraints {
             rule_terms: Vec::new(),
             known: Vec::new(),
             clue_terms: Some(Vec::new()),
-        };
+        }
+    }
+
+    /// Builds the model: unknowns from every `find`, then every rule,
+    /// evaluated in `env`. Returns the environment with the finds bound.
+    pub fn build(
+        program: &Program,
+        interp: &mut Interp<'_>,
+        env: &Env,
+        span: Span,
+    ) -> EvalResult<(Constraints, Env)> {
+        let model = Model::new(current_backend()).map_err(|e| sat_error(e, span))?;
+        let mut c = Constraints::empty(model);
         let mut env = env.clone();
         for find in &program.finds {
             let domain: Vec<i64> = match &find.domain {
@@ -397,17 +402,8 @@ impl Constraints {
     /// the ones before it, leaves none (by re-adding them one at a time).
     fn contradiction(&self, span: Span) -> EvalError {
         let culprit = (|| -> Result<Option<(String, Span)>, SatError> {
-            let mut probe = Constraints {
-                model: Model::new(current_backend())?,
-                vars: Vec::new(),
-                domains: self.domains.clone(),
-                finds: Vec::new(),
-                solution: None,
-                clues: Vec::new(),
-                rule_terms: Vec::new(),
-                known: Vec::new(),
-                clue_terms: Some(Vec::new()),
-            };
+            let mut probe = Constraints::empty(Model::new(current_backend())?);
+            probe.domains = self.domains.clone();
             for d in &self.domains {
                 let x = probe.model.new_int(d)?;
                 probe.vars.push(x);
@@ -1244,17 +1240,7 @@ mod tests {
         let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
         let mut checked = 0;
         for _ in 0..600 {
-            let mut c = Constraints {
-                model: Model::new(default_backend()).unwrap(),
-                vars: Vec::new(),
-                domains: Vec::new(),
-                finds: Vec::new(),
-                solution: None,
-                clues: Vec::new(),
-                rule_terms: Vec::new(),
-                known: Vec::new(),
-                clue_terms: Some(Vec::new()),
-            };
+            let mut c = Constraints::empty(Model::new(default_backend()).unwrap());
             let n = 4 + rng.below(6);
             for _ in 0..n {
                 let size = 2 + rng.below(5);
