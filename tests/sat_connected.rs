@@ -56,7 +56,7 @@ struct Setup {
     lits: Vec<Lit>,
 }
 
-fn setup(ctor: fn() -> Box<dyn puzzlec::sat::SatBackend>, n: usize) -> Setup {
+fn setup(ctor: &dyn Fn() -> Box<dyn puzzlec::sat::SatBackend>, n: usize) -> Setup {
     let mut model = Model::new(ctor()).unwrap();
     let vars: Vec<IntVar> = (0..n).map(|_| model.new_int(&[0, 1]).unwrap()).collect();
     let lits = vars.iter().map(|&x| model.eq_lit(x, 1)).collect();
@@ -81,7 +81,7 @@ fn connected_subsets_of_small_grids() {
         for (h, w) in [(1, 5), (2, 3), (3, 3), (3, 4), (2, 6)] {
             let edges = grid_edges(h, w);
             let n = h * w;
-            let mut s = setup(ctor, n);
+            let mut s = setup(&ctor, n);
             let lits = s.lits.clone();
             s.model.connected(&lits, &edges).unwrap();
             let want = brute(n, |on| flood_connected(on, &edges));
@@ -107,7 +107,7 @@ fn connected_with_a_cardinality_rule() {
     for (name, ctor) in backend_variants() {
         let edges = grid_edges(3, 4);
         for k in [0, 1, 2, 4, 7, 12] {
-            let mut s = setup(ctor, 12);
+            let mut s = setup(&ctor, 12);
             let lits = s.lits.clone();
             s.model.connected(&lits, &edges).unwrap();
             let c = s.model.count(&lits, CmpOp::Eq, k).unwrap();
@@ -124,7 +124,7 @@ fn connected_with_a_cardinality_rule() {
 fn both_a_set_and_its_complement_connected() {
     for (name, ctor) in backend_variants() {
         let edges = grid_edges(3, 4);
-        let mut s = setup(ctor, 12);
+        let mut s = setup(&ctor, 12);
         let lits = s.lits.clone();
         let off: Vec<Lit> = lits.iter().map(|&l| !l).collect();
         s.model.connected(&lits, &edges).unwrap();
@@ -153,7 +153,7 @@ fn a_sparse_irregular_graph() {
         (2, 5),
     ];
     for (name, ctor) in backend_variants() {
-        let mut s = setup(ctor, 8);
+        let mut s = setup(&ctor, 8);
         let lits = s.lits.clone();
         s.model.connected(&lits, &edges).unwrap();
         let valid = |on: &[bool]| flood_connected(on, &edges);
@@ -165,7 +165,7 @@ fn a_sparse_irregular_graph() {
 fn unsatisfiable_when_two_forced_nodes_are_cut_apart() {
     for (name, ctor) in backend_variants() {
         let edges = grid_edges(3, 3);
-        let mut s = setup(ctor, 9);
+        let mut s = setup(&ctor, 9);
         let lits = s.lits.clone();
         s.model.connected(&lits, &edges).unwrap();
         // corners 0 and 8 on, the middle column off
@@ -195,8 +195,8 @@ fn unsatisfiable_when_two_forced_nodes_are_cut_apart() {
 
 #[test]
 fn an_edge_beyond_the_nodes_is_an_error() {
-    let (_, ctor) = backend_variants()[0];
-    let mut s = setup(ctor, 3);
+    let (_, ctor) = backend_variants().swap_remove(0);
+    let mut s = setup(&ctor, 3);
     let lits = s.lits.clone();
     let err = s.model.connected(&lits, &[(0, 3)]).unwrap_err();
     assert!(err.to_string().contains("beyond the 3 nodes"), "{err}");

@@ -802,15 +802,11 @@ impl<'a> Checker<'a> {
                     }
                 }
                 Stmt::SampleSolution(pattern, span) => {
-                    self.needs_finds(*span);
-                    // The model is built before the statement runs.
-                    r.unbuilt_finds.clear();
+                    self.constraint_statement(r, *span);
                     r.bind_pattern(pattern, Ty::Map);
                 }
                 Stmt::Dig(pattern, dig) => {
-                    self.needs_finds(dig.span);
-                    // The model is built before the statement runs.
-                    r.unbuilt_finds.clear();
+                    self.constraint_statement(r, dig.span);
                     if let Some(var) = &dig.var {
                         if !self.find_names.contains(&var.name) {
                             let help = match suggest(&var.name, &self.find_names) {
@@ -849,9 +845,7 @@ impl<'a> Checker<'a> {
                     r.bind_pattern(pattern, Ty::list(Ty::Any));
                 }
                 Stmt::Reveal(pattern, reveal) => {
-                    self.needs_finds(reveal.span);
-                    // The model is built before the statement runs.
-                    r.unbuilt_finds.clear();
+                    self.constraint_statement(r, reveal.span);
                     r.expr(&reveal.from);
                     for e in reveal.of.iter().chain(reveal.limit.iter()) {
                         r.expr(e);
@@ -861,15 +855,11 @@ impl<'a> Checker<'a> {
                     }
                 }
                 Stmt::Clue(expr, span) | Stmt::Unique(expr, span) => {
-                    self.needs_finds(*span);
-                    // The model is built before the statement runs.
-                    r.unbuilt_finds.clear();
+                    self.constraint_statement(r, *span);
                     r.expr(expr);
                 }
                 Stmt::Optimize(pattern, _, expr, span) => {
-                    self.needs_finds(*span);
-                    // The model is built before the statement runs.
-                    r.unbuilt_finds.clear();
+                    self.constraint_statement(r, *span);
                     r.expr(expr);
                     if let Some(p) = pattern {
                         r.bind_pattern(p, Ty::Int);
@@ -894,7 +884,10 @@ impl<'a> Checker<'a> {
         }
     }
 
-    fn needs_finds(&mut self, span: Span) {
+    /// A constraint statement: it needs unknowns, and the model exists from
+    /// it on (it is built before the statement runs).
+    fn constraint_statement(&mut self, r: &mut Resolver<'_>, span: Span) {
+        r.unbuilt_finds.clear();
         if self.find_names.is_empty() {
             self.errors.push(CheckError::Constraint {
                 what: "this constraint construct needs unknowns, but the spec declares no `find`".into(),

@@ -1004,13 +1004,14 @@ impl Walk {
                         if self.pool.iter().any(|m| m[y] != Some(wy)) {
                             continue;
                         }
-                        let better: Vec<usize> = (0..self.prefs[j].len())
-                            .take_while(|&i| self.prefs[j][i] != wy)
-                            .filter(|&i| !self.refuted[j][i])
-                            .collect();
-                        for i in better {
-                            clause.push(c.model.eq_lit(c.vars[y], self.prefs[j][i]));
-                            refutes.push((j, i));
+                        for (i, &v) in self.prefs[j].iter().enumerate() {
+                            if v == wy {
+                                break;
+                            }
+                            if !self.refuted[j][i] {
+                                clause.push(c.model.eq_lit(c.vars[y], v));
+                                refutes.push((j, i));
+                            }
                         }
                     }
                     if !clause.is_empty() {

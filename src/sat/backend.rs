@@ -154,29 +154,21 @@ pub fn available_backends() -> Vec<(&'static str, BackendCtor)> {
     v
 }
 
+/// A constructor of a backend configuration, as listed by [`backend_variants`].
+pub type BackendMaker = Box<dyn Fn() -> Box<dyn SatBackend>>;
+
 /// Every backend compiled in, bare and behind the propagating front end
 /// ([`super::propagate`]) that generation puts before it: the
 /// configurations the conformance tests hold to the same answers.
-pub fn backend_variants() -> Vec<(&'static str, BackendCtor)> {
-    #[allow(unused_mut)]
-    let mut v: Vec<(&'static str, BackendCtor)> = vec![
-        ("varisat", default_backend),
-        ("varisat behind the front end", || {
-            Box::new(super::propagate::Propagating::new(default_backend()))
-        }),
-    ];
-    #[cfg(feature = "batsat")]
-    v.extend([
-        (
-            "batsat",
-            (|| Box::new(crate::sat::batsat_backend::BatsatBackend::new())) as BackendCtor,
-        ),
-        ("batsat behind the front end", || {
-            Box::new(super::propagate::Propagating::new(Box::new(
-                crate::sat::batsat_backend::BatsatBackend::new(),
-            )))
-        }),
-    ]);
+pub fn backend_variants() -> Vec<(String, BackendMaker)> {
+    let mut v: Vec<(String, BackendMaker)> = Vec::new();
+    for (name, ctor) in available_backends() {
+        v.push((name.to_string(), Box::new(ctor)));
+        v.push((
+            format!("{name} behind the front end"),
+            Box::new(move || Box::new(super::propagate::Propagating::new(ctor()))),
+        ));
+    }
     v
 }
 

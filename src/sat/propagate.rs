@@ -88,6 +88,15 @@ const UNSET: u8 = 0;
 const TRUE: u8 = 1;
 const FALSE: u8 = 2;
 
+/// The value of `l` (unassigned, true or false) under per-variable `values`.
+fn lit_value(values: &[u8], l: Lit) -> u8 {
+    match values[l.var().index()] {
+        UNSET => UNSET,
+        v if (v == TRUE) == l.is_positive() => TRUE,
+        _ => FALSE,
+    }
+}
+
 /// The unit-propagation front end over an inner backend.
 pub struct Propagating {
     inner: Box<dyn SatBackend>,
@@ -111,8 +120,6 @@ pub struct Propagating {
     watches: Vec<Vec<Watch>>,
     values: Vec<u8>,
     occurs: Vec<bool>,
-    n_occurring: usize,
-    n_assigned_occurring: usize,
     trail: Vec<Lit>,
     /// Trail length at the start of level `i + 1` (level 0 has no entry).
     level_start: Vec<usize>,
@@ -148,8 +155,6 @@ impl Propagating {
             watches: Vec::new(),
             values: Vec::new(),
             occurs: Vec::new(),
-            n_occurring: 0,
-            n_assigned_occurring: 0,
             trail: Vec::new(),
             level_start: Vec::new(),
             assumed: Vec::new(),
@@ -166,19 +171,12 @@ impl Propagating {
     }
 
     fn value(&self, l: Lit) -> u8 {
-        match self.values[l.var().index()] {
-            UNSET => UNSET,
-            v if (v == TRUE) == l.is_positive() => TRUE,
-            _ => FALSE,
-        }
+        lit_value(&self.values, l)
     }
 
     fn assign(&mut self, l: Lit) {
         let v = l.var().index();
         self.values[v] = if l.is_positive() { TRUE } else { FALSE };
-        if self.occurs[v] {
-            self.n_assigned_occurring += 1;
-        }
         self.trail.push(l);
     }
 
@@ -187,12 +185,8 @@ impl Propagating {
             return;
         }
         let start = self.level_start[level];
-        for i in start..self.trail.len() {
-            let v = self.trail[i].var().index();
-            self.values[v] = UNSET;
-            if self.occurs[v] {
-                self.n_assigned_occurring -= 1;
-            }
+        for l in &self.trail[start..] {
+            self.values[l.var().index()] = UNSET;
         }
         self.trail.truncate(start);
         self.qhead = start;
@@ -235,11 +229,7 @@ impl Propagating {
                     lits.swap(0, 1);
                 }
                 let first = lits[0];
-                let first_value = match self.values[first.var().index()] {
-                    UNSET => UNSET,
-                    v if (v == TRUE) == first.is_positive() => TRUE,
-                    _ => FALSE,
-                };
+                let first_value = lit_value(&self.values, first);
                 if first_value == TRUE {
                     ws[keep] = Watch {
                         clause: w.clause,
@@ -251,9 +241,7 @@ impl Propagating {
                 let mut moved = false;
                 for k in 2..lits.len() {
                     let l = lits[k];
-                    let lv = self.values[l.var().index()];
-                    let is_false = lv != UNSET && (lv == TRUE) != l.is_positive();
-                    if !is_false {
+                    if lit_value(&self.values, l) != FALSE {
                         lits.swap(1, k);
                         self.watches[Self::code(l)].push(Watch {
                             clause: w.clause,
@@ -294,13 +282,7 @@ impl Propagating {
 
     fn mark_occurring(&mut self, l: Lit) {
         let v = l.var().index();
-        if !self.occurs[v] {
-            self.occurs[v] = true;
-            self.n_occurring += 1;
-            if self.values[v] != UNSET {
-                self.n_assigned_occurring += 1;
-            }
-        }
+        self.occurs[v] = true;
     }
 
     fn watch(&mut self, lits: &[Lit]) {
