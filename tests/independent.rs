@@ -24,9 +24,7 @@ fn records(name: &str) -> Vec<(puzzlec::dataset::Record, String)> {
 
 // ---- Hangul, from the Unicode formula with our own jamo tables.
 
-const INITIALS: &str = "ㄱㄲㄴㄷㄸㄹㅁㅂㅃㅅㅆㅇㅈㅉㅊㅋㅌㅍㅎ";
-const MEDIALS: &str = "ㅏㅐㅑㅒㅓㅔㅕㅖㅗㅘㅙㅚㅛㅜㅝㅞㅟㅠㅡㅢㅣ";
-const FINALS: &str = "ㄱㄲㄳㄴㄵㄶㄷㄹㄺㄻㄼㄽㄾㄿㅀㅁㅂㅄㅅㅆㅇㅈㅊㅋㅌㅍㅎ";
+use common::{FINALS, INITIALS, MEDIALS};
 
 fn position(list: &str, c: &str) -> u32 {
     list.chars()

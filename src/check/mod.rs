@@ -805,6 +805,23 @@ impl<'a> Checker<'a> {
                     self.constraint_statement(r, *span);
                     r.bind_pattern(pattern, Ty::Map);
                 }
+                Stmt::PlantSolution(pattern, given, span) => {
+                    self.constraint_statement(r, *span);
+                    let t = r.expr(given);
+                    if !t.fits(&Ty::Map) {
+                        self.errors.push(CheckError::Type {
+                            expected: Ty::Map.described(),
+                            found: t.described(),
+                            help: "`plant solution` takes a map from each `find` to its values, e.g. `{ key: k, carry: c }`".into(),
+                            src: self.src(),
+                            span: given.span,
+                        });
+                    }
+                    if let ExprKind::Record(entries) = &given.kind {
+                        self.planted_finds(entries, given.span);
+                    }
+                    r.bind_pattern(pattern, Ty::Map);
+                }
                 Stmt::Dig(pattern, dig) => {
                     self.constraint_statement(r, dig.span);
                     if let Some(var) = &dig.var {
@@ -886,6 +903,44 @@ impl<'a> Checker<'a> {
 
     /// A constraint statement: it needs unknowns, and the model exists from
     /// it on (it is built before the statement runs).
+    /// The keys of a `plant solution { … }` literal: each names a `find`,
+    /// and every `find` is given.
+    fn planted_finds(&mut self, entries: &[(Literal, Span, Expr)], span: Span) {
+        let mut given = Vec::new();
+        for (key, key_span, _) in entries {
+            let Literal::Str(name) = key else { continue };
+            given.push(name.clone());
+            if !self.find_names.contains(name) {
+                let help = match suggest(name, &self.find_names) {
+                    Some(s) => format!("did you mean `{s}`? The keys of a planted solution are the names of the `find`s"),
+                    None => format!("the keys of a planted solution are the names of the `find`s: {}", backticked(&self.find_names)),
+                };
+                self.errors.push(CheckError::Constraint {
+                    what: format!("`{name}` is not a `find`"),
+                    help,
+                    src: self.src(),
+                    span: *key_span,
+                });
+            }
+        }
+        let missing: Vec<String> = self
+            .find_names
+            .iter()
+            .filter(|f| !given.contains(f))
+            .cloned()
+            .collect();
+        // A misspelt key is reported once, as itself.
+        let misspelt = given.iter().any(|g| !self.find_names.contains(g));
+        if !missing.is_empty() && !misspelt {
+            self.errors.push(CheckError::Constraint {
+                what: format!("the planted solution leaves out {}", backticked(&missing)),
+                help: "`plant solution` sets every unknown: give each `find` its values, shaped like the `find` (a list per index)".into(),
+                src: self.src(),
+                span,
+            });
+        }
+    }
+
     fn constraint_statement(&mut self, r: &mut Resolver<'_>, span: Span) {
         r.unbuilt_finds.clear();
         if self.find_names.is_empty() {
@@ -971,4 +1026,13 @@ pub fn describe_domain(ty: &LeverType) -> String {
             .collect::<Vec<_>>()
             .join(", "),
     }
+}
+
+/// Names as `` `a`, `b` ``.
+fn backticked(names: &[String]) -> String {
+    names
+        .iter()
+        .map(|n| format!("`{n}`"))
+        .collect::<Vec<_>>()
+        .join(", ")
 }

@@ -42,7 +42,7 @@ pub struct Constraints {
     /// Active clue literals (assumptions of every solve).
     clues: Vec<Lit>,
     /// Every rule instance asserted, to name the culprit of a contradiction.
-    rule_terms: Vec<(String, Span, BoolTerm)>,
+    rule_terms: Vec<RuleTerm>,
     /// Full assignments known to satisfy the rules and the current clues
     /// (models the walk of `sample solution` met), used only as proofs of
     /// satisfiability; emptied when the clues change.
@@ -50,6 +50,16 @@ pub struct Constraints {
     /// The condition of each clue, while every clue has one: with the rule
     /// terms, an assignment that satisfies them all is a model.
     clue_terms: Option<Vec<BoolTerm>>,
+}
+
+/// One instance of a rule, as asserted.
+struct RuleTerm {
+    /// The rule's name.
+    name: String,
+    /// Its bindings, as ` (for g = 0..9)`, or empty.
+    at: String,
+    span: Span,
+    term: BoolTerm,
 }
 
 /// The result of a constraint statement.
@@ -153,7 +163,12 @@ impl Constraints {
                     other => {
                         let t = bool_term(&other, rule.body.span)?;
                         c.assert(&t).map_err(|e| sat_error(e, rule.span))?;
-                        c.rule_terms.push((rule.name.name.clone(), rule.span, t));
+                        c.rule_terms.push(RuleTerm {
+                            name: rule.name.name.clone(),
+                            at,
+                            span: rule.span,
+                            term: t,
+                        });
                     }
                 }
             }
@@ -371,6 +386,96 @@ impl Constraints {
         Ok(Outcome::Value(self.solution_value()))
     }
 
+    /// `plant solution EXPR`: the spec's own assignment `given` (a map from
+    /// each `find` name to values shaped like the `find`) becomes the hidden
+    /// solution. It must give every unknown a value of its domain and satisfy
+    /// every rule and every clue so far; anything else is an error in the
+    /// spec, reported with the first rule or unknown at fault. No solver
+    /// model is involved, so this is as deterministic as the spec itself.
+    pub fn plant(&mut self, given: &Value, span: Span) -> EvalResult<Value> {
+        let Value::Map(entries) = given else {
+            return Err(EvalError::invalid(
+                format!(
+                    "`plant solution` takes a map from each `find` to its values, not a {}",
+                    given.type_name()
+                ),
+                span,
+            ));
+        };
+        let mut values: Vec<Option<i64>> = vec![None; self.vars.len()];
+        for (key, _) in entries.iter() {
+            let known = matches!(key, Value::Str(k) if self.finds.iter().any(|f| *f.name == **k));
+            if !known {
+                return Err(EvalError::invalid(
+                    format!(
+                        "the planted solution names {}, which is not a `find`",
+                        key.display()
+                    ),
+                    span,
+                ));
+            }
+        }
+        for f in &self.finds {
+            let Some((_, v)) = entries
+                .iter()
+                .find(|(k, _)| matches!(k, Value::Str(k) if **k == *f.name))
+            else {
+                return Err(EvalError::invalid(
+                    format!("the planted solution leaves out `{}`", f.name),
+                    span,
+                ));
+            };
+            let mut leaves = Vec::with_capacity(f.ids.len());
+            planted_leaves(&f.value, v, &f.name, &mut leaves)
+                .map_err(|why| EvalError::invalid(why, span))?;
+            for (i, (&id, x)) in f.ids.iter().zip(leaves).enumerate() {
+                if self.domains[id].binary_search(&x).is_err() {
+                    return Err(EvalError::invalid(
+                        format!(
+                            "the planted value of `{}` is {x}, outside its domain ({})",
+                            cell_name(&f.name, &f.labels[i]),
+                            describe_values(&self.domains[id])
+                        ),
+                        span,
+                    ));
+                }
+                values[id] = Some(x);
+            }
+        }
+        let m: Vec<i64> = values.into_iter().flatten().collect();
+        if m.len() != self.vars.len() {
+            return Err(EvalError::invalid(
+                "the planted solution does not set every unknown",
+                span,
+            ));
+        }
+        if let Some(r) = self.rule_terms.iter().find(|r| r.term.eval(&m) != Some(true)) {
+            return Err(EvalError::invalid(
+                format!("the planted solution breaks rule `{}`{}", r.name, r.at),
+                span,
+            ));
+        }
+        let holds = match &self.clue_terms {
+            Some(ts) => ts.iter().all(|t| t.eval(&m) == Some(true)),
+            None => {
+                let mut fixed = self.clues.clone();
+                for (&x, &v) in self.vars.iter().zip(&m) {
+                    fixed.push(self.model.eq_lit(x, v));
+                }
+                self.model.solve(&fixed).map_err(|e| sat_error(e, span))?
+            }
+        };
+        if !holds {
+            return Err(EvalError::invalid(
+                "the planted solution breaks a clue given before it",
+                span,
+            ));
+        }
+        self.known = vec![m.clone()];
+        self.solution = Some(m);
+        Ok(self.solution_value())
+    }
+
     /// The oracle walk over the unknowns `order` with value orders `prefs`,
     /// after a SAT verdict on the clues (its model is the first witness).
     fn walk(&mut self, order: Vec<usize>, prefs: Vec<Vec<i64>>) -> Result<Vec<i64>, SatError> {
@@ -408,10 +513,10 @@ impl Constraints {
                 let x = probe.model.new_int(d)?;
                 probe.vars.push(x);
             }
-            for (name, rule_span, t) in &self.rule_terms {
-                probe.assert(t)?;
+            for r in &self.rule_terms {
+                probe.assert(&r.term)?;
                 if !probe.model.solve(&[])? {
-                    return Ok(Some((name.clone(), *rule_span)));
+                    return Ok(Some((r.name.clone(), r.span)));
                 }
             }
             Ok(None)
@@ -432,7 +537,7 @@ impl Constraints {
     fn occurrences(&self) -> Vec<Vec<(bool, usize)>> {
         let mut occ = vec![Vec::new(); self.vars.len()];
         let mut vars = Vec::new();
-        let rules = self.rule_terms.iter().map(|(_, _, t)| (false, t));
+        let rules = self.rule_terms.iter().map(|r| (false, &r.term));
         let clues = self.clue_terms.iter().flatten().map(|t| (true, t));
         for (i, (is_clue, t)) in rules.enumerate().chain(clues.enumerate()) {
             vars.clear();
@@ -462,7 +567,7 @@ impl Constraints {
                     let t = if is_clue {
                         &clue_terms[i]
                     } else {
-                        &self.rule_terms[i].2
+                        &self.rule_terms[i].term
                     };
                     t.eval(m) == Some(true)
                 })
@@ -796,15 +901,18 @@ impl Constraints {
             }
             let lit = self.lit(&t).map_err(|e| sat_error(e, span))?;
             self.clues.push(lit);
-            self.known.clear();
+            self.known.retain(|m| t.eval(m) == Some(true));
             if let Some(ts) = &mut self.clue_terms {
                 ts.push(t);
             }
         }
-        if !self
-            .model
-            .solve(&self.clues)
-            .map_err(|e| sat_error(e, span))?
+        // The hidden solution satisfies the rules and the earlier clues, and
+        // these hold in it: the verdict is SAT without a solve.
+        if self.solution.is_none()
+            && !self
+                .model
+                .solve(&self.clues)
+                .map_err(|e| sat_error(e, span))?
         {
             return Ok(Outcome::Reject);
         }
@@ -1157,6 +1265,84 @@ pub fn substitute(v: &Value, solution: &[i64]) -> Value {
     }
 }
 
+/// The planted values of one `find`, in the order of its unknowns: `given`
+/// must have the shape of `layout` (lists of the same lengths, maps with the
+/// same keys) with an integer, or a bool for a `bool` find, at each leaf.
+fn planted_leaves(layout: &Value, given: &Value, at: &str, out: &mut Vec<i64>) -> Result<(), String> {
+    match (layout, given) {
+        (Value::Sym(s), _) => {
+            let v = match (&**s, given) {
+                (Sym::Int(_), Value::Int(v)) => *v,
+                (Sym::Bool(_), Value::Bool(b)) => i64::from(*b),
+                (Sym::Int(_), other) => {
+                    return Err(format!("the planted value of `{at}` is a {}, not an integer", other.type_name()))
+                }
+                (Sym::Bool(_), other) => {
+                    return Err(format!("the planted value of `{at}` is a {}, not a bool", other.type_name()))
+                }
+            };
+            out.push(v);
+            Ok(())
+        }
+        (Value::List(xs), Value::List(ys)) => {
+            if xs.len() != ys.len() {
+                return Err(format!(
+                    "the planted value of `{at}` has {} entries, but the `find` has {}",
+                    ys.len(),
+                    xs.len()
+                ));
+            }
+            for (i, (x, y)) in xs.iter().zip(ys.iter()).enumerate() {
+                planted_leaves(x, y, &format!("{at}[{i}]"), out)?;
+            }
+            Ok(())
+        }
+        (Value::Map(xs), Value::Map(ys)) => {
+            for (k, x) in xs.iter() {
+                let Some((_, y)) = ys.iter().find(|(key, _)| key == k) else {
+                    return Err(format!("the planted value of `{at}` has no entry for {}", k.display()));
+                };
+                planted_leaves(x, y, &format!("{at}[{}]", k.display()), out)?;
+            }
+            if ys.len() != xs.len() {
+                return Err(format!(
+                    "the planted value of `{at}` has {} entries, but the `find` has {}",
+                    ys.len(),
+                    xs.len()
+                ));
+            }
+            Ok(())
+        }
+        (Value::List(_), other) => Err(format!(
+            "the planted value of `{at}` is a {}, but the `find` is indexed there (a list)",
+            other.type_name()
+        )),
+        (_, other) => Err(format!(
+            "the planted value of `{at}` is a {}, but the `find` is indexed there (a map)",
+            other.type_name()
+        )),
+    }
+}
+
+/// `name[label]` for an unknown's index label (a value or a tuple).
+fn cell_name(name: &str, label: &Value) -> String {
+    match label {
+        Value::Tuple(xs) => format!(
+            "{name}[{}]",
+            xs.iter().map(Value::display).collect::<Vec<_>>().join(", ")
+        ),
+        one => format!("{name}[{}]", one.display()),
+    }
+}
+
+/// A domain as `a..=b` when it is a run of integers, else a list.
+fn describe_values(d: &[i64]) -> String {
+    match (d.first(), d.last()) {
+        (Some(&a), Some(&b)) if b - a + 1 == d.len() as i64 => format!("{a}..={b}"),
+        _ => d.iter().map(i64::to_string).collect::<Vec<_>>().join(", "),
+    }
+}
+
 /// Runs `f` once per combination of the bindings (later bindings may use earlier ones).
 fn for_each_binding(
     interp: &mut Interp<'_>,
@@ -1252,7 +1438,12 @@ mod tests {
             let span = Span::default();
             let rule = |c: &mut Constraints, t: BoolTerm| {
                 c.assert(&t).unwrap();
-                c.rule_terms.push(("r".into(), span, t));
+                c.rule_terms.push(RuleTerm {
+                    name: "r".into(),
+                    at: String::new(),
+                    span,
+                    term: t,
+                });
             };
             // Some unknowns stay out of every constraint, some are only in
             // an all-different group.

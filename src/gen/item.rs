@@ -263,6 +263,12 @@ fn run_block<'p>(
                     Outcome::Reject => return Ok(Flow::Reject(*span)),
                 }
             }
+            Stmt::PlantSolution(pattern, given, span) => {
+                let c = ensure_model(program, interp, &mut env, cons, *span)?;
+                let v = interp.eval(given, &env)?;
+                let planted = c.plant(&v, given.span)?;
+                env = bind_pattern(&env, pattern, planted)?;
+            }
             Stmt::Dig(pattern, dig) => {
                 let c = ensure_model(program, interp, &mut env, cons, dig.span)?;
                 let from = interp.eval(&dig.from, &env)?;

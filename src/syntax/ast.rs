@@ -234,6 +234,8 @@ pub enum Stmt {
     Let(Pattern, Expr),
     /// `let name = sample solution`.
     SampleSolution(Pattern, Span),
+    /// `let name = plant solution EXPR`.
+    PlantSolution(Pattern, Expr, Span),
     /// `let name = dig var from grid keep n symmetry s`.
     Dig(Pattern, Dig),
     /// `let name = reveal clues until unique`, or the bare statement.

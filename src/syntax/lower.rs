@@ -329,6 +329,12 @@ impl<'s> Lowerer<'s> {
                 let value = next(&mut inner, &pair)?;
                 match value.as_rule() {
                     Rule::sample_solution => Stmt::SampleSolution(pattern, span),
+                    Rule::plant_solution => {
+                        let mut parts = value.clone().into_inner();
+                        next(&mut parts, &value)?; // the word `solution`
+                        let given = self.expr(next(&mut parts, &value)?)?;
+                        Stmt::PlantSolution(pattern, given, span)
+                    }
                     Rule::dig_expr => Stmt::Dig(pattern, self.dig(value)?),
                     Rule::reveal_expr => Stmt::Reveal(Some(pattern), self.reveal(value)?),
                     Rule::optimize_expr => {

@@ -64,6 +64,8 @@ pub fn describe(rule: Rule) -> Option<&'static str> {
         Rule::reveal_limit => "`limit`",
         Rule::optimize_dir => "`maximize` or `minimize`",
         Rule::sample_solution => "`sample solution`",
+        Rule::plant_solution => "`plant solution`",
+        Rule::kw_solution => "`solution`",
         Rule::dig_expr => "`dig`",
         Rule::reveal_expr => "`reveal`",
         Rule::expr
