@@ -438,32 +438,90 @@ fn bundles_are_deterministic_and_score_per_question() {
 }
 
 #[test]
-fn bundles_refuse_records_with_accept() {
+fn bundle_questions_with_accept_are_judged_by_their_condition() {
     let tmp = tempfile::tempdir().expect("tempdir");
-    let data = tmp.path().join("d");
+    let points = tmp.path().join("p");
+    let other = tmp.path().join("o");
     build(
         &root().join("suites/korbench/kor_puzzle_10_24_points.puzzle"),
-        &data,
-        "2",
+        &points,
+        "6",
         &["--tier", "easy"],
     );
-    let out = run(&[
-        "bundle",
-        s(&data),
-        "-o",
-        s(&tmp.path().join("x")),
-        "-k",
-        "2",
-        "-n",
-        "1",
-        "--seed",
-        "1",
-    ]);
-    assert_eq!(out.status.code(), Some(1));
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert!(
-        err.contains("accepts more answers than its gold"),
-        "unexpected message: {err}"
+    build(
+        &root().join("puzzles/cipher_en.puzzle"),
+        &other,
+        "6",
+        &["--tier", "easy"],
     );
-    assert!(!tmp.path().join("x").exists(), "nothing written");
+    let x = tmp.path().join("x");
+    ok(run(&[
+        "bundle",
+        s(&points),
+        s(&other),
+        "-o",
+        s(&x),
+        "-k",
+        "3",
+        "-n",
+        "12",
+        "--seed",
+        "2",
+    ]));
+    let bundles = bundle_records(&x);
+    let is_points = |id: &str| id.starts_with("kor_puzzle_10_24_points/");
+    let mut with_accept = 0;
+    for bd in &bundles {
+        for q in &bd.bundle {
+            // The condition and the instance it reads travel with the
+            // question, and only for records that have `accept`.
+            assert_eq!(q.accept.is_some(), is_points(&q.id), "{}", q.id);
+            assert_eq!(q.instance.is_some(), q.accept.is_some(), "{}", q.id);
+            with_accept += usize::from(q.accept.is_some());
+        }
+    }
+    assert!(with_accept > 0, "some bundle asks a 24-points question");
+    // Answers: the gold for the cipher questions; for the 24-points ones the
+    // gold wrapped in parentheses (another text, the same valid expression)
+    // or a wrong expression.
+    let respond = |path: &Path, points_answer: &dyn Fn(&str) -> String| {
+        let lines: Vec<Value> = bundles
+            .iter()
+            .map(|bd| {
+                let mut obj = serde_json::Map::new();
+                for q in &bd.bundle {
+                    let a = if is_points(&q.id) {
+                        points_answer(&q.answer)
+                    } else {
+                        q.answer.clone()
+                    };
+                    obj.insert(q.key.clone(), json!(a));
+                }
+                json!({"id": bd.id, "response": format!("Done.\n{}", Value::Object(obj))})
+            })
+            .collect();
+        write_lines(path, &lines);
+    };
+    let right = tmp.path().join("right.jsonl");
+    respond(&right, &|gold| format!("({gold})"));
+    let r = score(&x, &right, &tmp.path().join("s1"), &[]);
+    assert_eq!(r["totals"]["correct"], json!(bundles.len()), "{r}");
+    let wrong = tmp.path().join("wrong.jsonl");
+    respond(&wrong, &|_| "1+1".to_string());
+    score(&x, &wrong, &tmp.path().join("s2"), &["--per-item"]);
+    let per_item = std::fs::read_to_string(tmp.path().join("s2/per_item.jsonl")).unwrap();
+    for line in per_item.lines() {
+        let v: Value = serde_json::from_str(line).unwrap();
+        let bd = bundles.iter().find(|b| json!(b.id) == v["id"]).expect("bundle");
+        let parts: Vec<&str> = v["parts"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| p.as_str().unwrap())
+            .collect();
+        for (q, p) in bd.bundle.iter().zip(&parts) {
+            let expected = if is_points(&q.id) { "wrong" } else { "correct" };
+            assert_eq!(*p, expected, "{}: {}", bd.id, q.key);
+        }
+    }
 }

@@ -26,6 +26,14 @@ pub struct BundleItem {
     pub answer: String,
     /// Its answer kind's name.
     pub answer_kind: String,
+    /// The source record's `accept` condition, when any answer it accepts
+    /// is correct (absent otherwise).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub accept: Option<String>,
+    /// The source record's instance, which its `accept` condition reads
+    /// (present only with `accept`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub instance: Option<serde_json::Value>,
 }
 
 /// One bundle. Field order is the serialization order.
@@ -103,16 +111,6 @@ pub enum BundleError {
         /// The id.
         id: String,
     },
-    /// A pool record accepts any answer its `accept` condition allows; a
-    /// bundle question is judged against its gold alone.
-    #[error("the input record `{id}` accepts more answers than its gold (`accept`), which a bundle cannot judge")]
-    #[diagnostic(help(
-        "leave that spec's dataset out of the bundle: a bundle question is judged against its gold only, so other correct answers would be marked wrong"
-    ))]
-    Accept {
-        /// The record's id.
-        id: String,
-    },
     /// Too few records to fill one bundle.
     #[error("`{lang}` has {have} record(s) to draw from, fewer than the {size} a bundle needs")]
     #[diagnostic(help("build more items per tier, add datasets, or lower `--size`"))]
@@ -151,9 +149,6 @@ pub fn make_bundles(
     for r in pool {
         if !seen.insert(r.id.clone()) {
             return Err(BundleError::Duplicate { id: r.id });
-        }
-        if r.accept.is_some() {
-            return Err(BundleError::Accept { id: r.id });
         }
         by_lang.entry(r.lang.clone()).or_default().push(r);
     }
@@ -228,6 +223,8 @@ fn bundle_record(
             id: r.id.clone(),
             answer: r.answer.clone(),
             answer_kind: r.answer_kind.clone(),
+            accept: r.accept.clone(),
+            instance: r.accept.as_ref().map(|_| r.instance.clone()),
         })
         .collect();
     let tier = if members.iter().all(|r| r.tier == members[0].tier) {

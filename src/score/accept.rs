@@ -2,7 +2,8 @@
 //! for records that carry an `accept` condition, that condition.
 
 use super::dataset::Dataset;
-use crate::answer::{judge_in, normalize, Verdict};
+use crate::answer::{judge_in, normalize, AnswerKind, Verdict};
+use crate::eval::accept::Acceptor;
 
 /// Judges `response` against record `i` of `dataset`; also returns the
 /// extracted answer text.
@@ -24,13 +25,25 @@ pub fn judge_record(dataset: &Dataset, i: usize, response: &str) -> (Verdict, Op
     ) else {
         return (verdict, found);
     };
-    let Ok(answer) = normalize(kind, text) else {
-        return (verdict, found);
-    };
-    let verdict = match dataset.acceptors[k].accepts(instance, &answer) {
+    let verdict = accepted(&dataset.acceptors[k], kind, instance, text).unwrap_or(verdict);
+    (verdict, found)
+}
+
+/// The verdict of an `accept` condition on an answer `text` extracted from
+/// a response and judged wrong against the gold: correct when the condition
+/// holds for the normalised text, wrong when it does not, unparseable when it
+/// cannot be evaluated on it; `None` when the text does not normalise (the
+/// gold's verdict stands).
+pub fn accepted(
+    acceptor: &Acceptor,
+    kind: AnswerKind,
+    instance: &serde_json::Value,
+    text: &str,
+) -> Option<Verdict> {
+    let answer = normalize(kind, text).ok()?;
+    Some(match acceptor.accepts(instance, &answer) {
         Ok(true) => Verdict::Correct,
         Ok(false) => Verdict::Wrong,
         Err(_) => Verdict::Unparseable,
-    };
-    (verdict, found)
+    })
 }

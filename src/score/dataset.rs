@@ -6,7 +6,7 @@ use std::path::Path;
 
 use serde::Deserialize;
 
-use super::parts::{Part, Parts};
+use super::parts::{Part, PartAccept, Parts};
 use super::ScoreError;
 use crate::answer::{AnswerKind, AnswerSlot};
 use crate::dataset::{
@@ -102,7 +102,7 @@ impl Dataset {
         let mut slots = Vec::with_capacity(records.len());
         let mut accepts = Vec::with_capacity(records.len());
         let mut acceptors = Vec::new();
-        let mut accept_texts: HashMap<&str, usize> = HashMap::new();
+        let mut accept_texts: HashMap<String, usize> = HashMap::new();
         let mut parts = Vec::with_capacity(records.len());
         for (i, r) in records.iter().enumerate() {
             let bad = |field, message| ScoreError::BadAcceptance {
@@ -115,20 +115,22 @@ impl Dataset {
                 Some(name) => AnswerSlot::from_name(name)
                     .ok_or_else(|| bad("slot", format!("unknown answer slot `{name}`")))?,
             });
+            // The acceptor of an `accept` text, parsed once per distinct text.
+            let mut acceptor = |text: &str| -> Result<usize, ScoreError> {
+                if let Some(&k) = accept_texts.get(text) {
+                    return Ok(k);
+                }
+                acceptors.push(Acceptor::parse(text).map_err(|m| bad("accept", m))?);
+                accept_texts.insert(text.to_string(), acceptors.len() - 1);
+                Ok(acceptors.len() - 1)
+            };
             accepts.push(match &r.accept {
                 None => None,
                 Some(text) => {
                     if r.instance.is_none() {
                         return Err(bad("accept", "the record has no instance".into()));
                     }
-                    match accept_texts.get(text.as_str()) {
-                        Some(&k) => Some(k),
-                        None => {
-                            acceptors.push(Acceptor::parse(text).map_err(|m| bad("accept", m))?);
-                            accept_texts.insert(text, acceptors.len() - 1);
-                            Some(acceptors.len() - 1)
-                        }
-                    }
+                    Some(acceptor(text)?)
                 }
             });
             if index.insert(r.id.clone(), i).is_some() {
@@ -147,11 +149,25 @@ impl Dataset {
                 kinds.push(AnswerKind::Exact);
                 let mut list = Vec::with_capacity(r.bundle.len());
                 for b in &r.bundle {
+                    let accept = match (&b.accept, &b.instance) {
+                        (None, _) => None,
+                        (Some(text), Some(instance)) => Some(PartAccept {
+                            acceptor: acceptor(text)?,
+                            instance: instance.clone(),
+                        }),
+                        (Some(_), None) => {
+                            return Err(bad(
+                                "accept",
+                                format!("bundle question `{}` has `accept` but no instance", b.key),
+                            ))
+                        }
+                    };
                     list.push(Part {
                         label: b.key.clone(),
                         kind: kind_of(&b.answer_kind)?,
                         gold: b.answer.clone(),
                         source: Some(b.id.clone()),
+                        accept,
                     });
                 }
                 parts.push(Parts::Bundle(list));
@@ -168,6 +184,7 @@ impl Dataset {
                         kind: kind_of(&c.kind)?,
                         gold: c.gold.clone(),
                         source: None,
+                        accept: None,
                     });
                 }
                 parts.push(Parts::Steps(list));

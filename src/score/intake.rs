@@ -137,7 +137,7 @@ pub fn read_responses<R: BufRead>(
         }
         let (verdict, extracted, parts) = match &dataset.parts[slot] {
             Parts::Bundle(parts) => {
-                let b = judge_bundle(parts, &parsed.response);
+                let b = judge_bundle(parts, &dataset.acceptors, &parsed.response);
                 (b.verdict, b.extracted, b.parts)
             }
             other => {

@@ -8,6 +8,8 @@ use std::collections::BTreeMap;
 use serde_json::Value;
 
 use crate::answer::{judge, strip_think, AnswerKind, Verdict};
+use super::accept::accepted;
+use crate::eval::accept::Acceptor;
 
 /// One sub-answer of a record.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -20,6 +22,18 @@ pub struct Part {
     pub gold: String,
     /// The id of the record it came from (bundles only).
     pub source: Option<String>,
+    /// The source record's `accept` condition (bundles only).
+    pub accept: Option<PartAccept>,
+}
+
+/// The `accept` condition of a bundle question: which of the dataset's
+/// acceptors, and the instance it reads.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PartAccept {
+    /// An index into the dataset's acceptors.
+    pub acceptor: usize,
+    /// The source record's instance.
+    pub instance: serde_json::Value,
 }
 
 /// What a record's sub-answers are.
@@ -149,9 +163,11 @@ pub struct BundleVerdict {
 /// (think blocks removed) as a JSON object and judges the value of each
 /// question's key with the question's own answer kind. A string value is
 /// judged as written; a number or boolean as its JSON text; `null` as empty;
-/// an array or object as its compact JSON text. A response that is not such
-/// an object makes every question `unparseable`.
-pub fn judge_bundle(parts: &[Part], response: &str) -> BundleVerdict {
+/// an array or object as its compact JSON text. A question whose source
+/// record has `accept` is correct when that condition accepts its answer
+/// (`acceptors` are the dataset's). A response that is not such an object
+/// makes every question `unparseable`.
+pub fn judge_bundle(parts: &[Part], acceptors: &[Acceptor], response: &str) -> BundleVerdict {
     let text = strip_think(response);
     if text.trim().is_empty() {
         return BundleVerdict {
@@ -184,7 +200,14 @@ pub fn judge_bundle(parts: &[Part], response: &str) -> BundleVerdict {
                     Value::Null => String::new(),
                     other => other.to_string(),
                 };
-                judge(p.kind, &p.gold, &answer).0
+                let (verdict, found) = judge(p.kind, &p.gold, &answer);
+                match (verdict, found, &p.accept) {
+                    (Verdict::Wrong, Some(text), Some(a)) => acceptors
+                        .get(a.acceptor)
+                        .and_then(|acc| accepted(acc, p.kind, &a.instance, &text))
+                        .unwrap_or(verdict),
+                    _ => verdict,
+                }
             })
         })
         .collect();
@@ -225,6 +248,7 @@ mod tests {
             kind,
             gold: gold.into(),
             source: None,
+            accept: None,
         }
     }
 
@@ -248,18 +272,17 @@ mod tests {
             part("question1", AnswerKind::Int, "42"),
             part("question2", AnswerKind::Text, "abc"),
         ];
-        let ok = judge_bundle(
-            &parts,
+        let ok = judge_bundle(&parts, &[],
             "Sure:\n{\"question1\": 42, \"question2\": \"[[ABC]]\"}",
         );
         assert_eq!(ok.verdict, Verdict::Correct);
-        let one_wrong = judge_bundle(&parts, "{\"question1\": \"41\", \"question2\": \"abc\"}");
+        let one_wrong = judge_bundle(&parts, &[], "{\"question1\": \"41\", \"question2\": \"abc\"}");
         assert_eq!(one_wrong.verdict, Verdict::Wrong);
         assert_eq!(
             one_wrong.parts,
             vec![Some(Verdict::Wrong), Some(Verdict::Correct)]
         );
-        let absent = judge_bundle(&parts, "{\"question2\": \"abc\"}");
+        let absent = judge_bundle(&parts, &[], "{\"question2\": \"abc\"}");
         assert_eq!(absent.parts, vec![None, Some(Verdict::Correct)]);
         for bad in [
             "{\"question1\": 42",
@@ -268,10 +291,10 @@ mod tests {
             "[1, 2]",
             "{'question1': 42}",
         ] {
-            let v = judge_bundle(&parts, bad);
+            let v = judge_bundle(&parts, &[], bad);
             assert_eq!(v.verdict, Verdict::Unparseable, "{bad}");
             assert_eq!(v.parts, vec![Some(Verdict::Unparseable); 2], "{bad}");
         }
-        assert_eq!(judge_bundle(&parts, "  ").verdict, Verdict::Empty);
+        assert_eq!(judge_bundle(&parts, &[], "  ").verdict, Verdict::Empty);
     }
 }
