@@ -43,8 +43,9 @@ struct Search<'a> {
 
 impl Search<'_> {
     fn can_take(&self, s: usize, d: u8) -> bool {
+        let zero_lead = d == 0 && self.leading[s];
         !self.taken[self.p.group[s]][d as usize]
-            && !(d == 0 && self.leading[s])
+            && !zero_lead
             && self.p.fixed[s].is_none_or(|f| f == d)
     }
 
@@ -66,11 +67,9 @@ impl Search<'_> {
         }
         if j == self.columns.len() {
             if carry == 0 {
-                let v = self
-                    .p
-                    .result
-                    .iter()
-                    .fold(0u64, |acc, &s| acc * 10 + u64::from(self.digit[s].expect("assigned")));
+                let v = self.p.result.iter().fold(0u64, |acc, &s| {
+                    acc * 10 + u64::from(self.digit[s].expect("assigned"))
+                });
                 if !self.values.contains(&v) {
                     self.values.push(v);
                 }
@@ -156,7 +155,8 @@ impl Symbols {
 }
 
 fn str_of<'a>(v: &'a J, what: &str) -> &'a str {
-    v.as_str().unwrap_or_else(|| panic!("{what} is not a string"))
+    v.as_str()
+        .unwrap_or_else(|| panic!("{what} is not a string"))
 }
 
 fn english(r: &Record) -> Problem {
@@ -204,10 +204,16 @@ fn english(r: &Record) -> Problem {
 fn jamo_of(syllable: char) -> Vec<(usize, String)> {
     let code = syllable as u32 - 0xAC00;
     assert!(code < 11172, "{syllable} is not a Hangul syllable");
-    let initial = INITIALS.chars().nth((code / 588) as usize).expect("initial");
-    let medial = MEDIALS.chars().nth((code % 588 / 28) as usize).expect("vowel");
+    let initial = INITIALS
+        .chars()
+        .nth((code / 588) as usize)
+        .expect("initial");
+    let medial = MEDIALS
+        .chars()
+        .nth((code % 588 / 28) as usize)
+        .expect("vowel");
     let mut out = vec![(0, initial.to_string()), (1, medial.to_string())];
-    if code % 28 != 0 {
+    if !code.is_multiple_of(28) {
         let f = FINALS.chars().nth((code % 28 - 1) as usize).expect("final");
         out.push((2, f.to_string()));
     }
@@ -218,7 +224,10 @@ fn korean(r: &Record) -> Problem {
     let inst = &r.instance;
     let mut syms = Symbols::default();
     let word = |w: &J, syms: &mut Symbols| -> Vec<usize> {
-        let jamo: Vec<(usize, String)> = str_of(&w["word"], "word").chars().flat_map(jamo_of).collect();
+        let jamo: Vec<(usize, String)> = str_of(&w["word"], "word")
+            .chars()
+            .flat_map(jamo_of)
+            .collect();
         let listed: Vec<&str> = w["jamo"]
             .as_array()
             .expect("jamo")

@@ -512,7 +512,10 @@ fn bundle_questions_with_accept_are_judged_by_their_condition() {
     let per_item = std::fs::read_to_string(tmp.path().join("s2/per_item.jsonl")).unwrap();
     for line in per_item.lines() {
         let v: Value = serde_json::from_str(line).unwrap();
-        let bd = bundles.iter().find(|b| json!(b.id) == v["id"]).expect("bundle");
+        let bd = bundles
+            .iter()
+            .find(|b| json!(b.id) == v["id"])
+            .expect("bundle");
         let parts: Vec<&str> = v["parts"]
             .as_array()
             .unwrap()

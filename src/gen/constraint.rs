@@ -449,7 +449,11 @@ impl Constraints {
                 span,
             ));
         }
-        if let Some(r) = self.rule_terms.iter().find(|r| r.term.eval(&m) != Some(true)) {
+        if let Some(r) = self
+            .rule_terms
+            .iter()
+            .find(|r| r.term.eval(&m) != Some(true))
+        {
             return Err(EvalError::invalid(
                 format!("the planted solution breaks rule `{}`{}", r.name, r.at),
                 span,
@@ -1268,17 +1272,28 @@ pub fn substitute(v: &Value, solution: &[i64]) -> Value {
 /// The planted values of one `find`, in the order of its unknowns: `given`
 /// must have the shape of `layout` (lists of the same lengths, maps with the
 /// same keys) with an integer, or a bool for a `bool` find, at each leaf.
-fn planted_leaves(layout: &Value, given: &Value, at: &str, out: &mut Vec<i64>) -> Result<(), String> {
+fn planted_leaves(
+    layout: &Value,
+    given: &Value,
+    at: &str,
+    out: &mut Vec<i64>,
+) -> Result<(), String> {
     match (layout, given) {
         (Value::Sym(s), _) => {
             let v = match (&**s, given) {
                 (Sym::Int(_), Value::Int(v)) => *v,
                 (Sym::Bool(_), Value::Bool(b)) => i64::from(*b),
                 (Sym::Int(_), other) => {
-                    return Err(format!("the planted value of `{at}` is a {}, not an integer", other.type_name()))
+                    return Err(format!(
+                        "the planted value of `{at}` is a {}, not an integer",
+                        other.type_name()
+                    ))
                 }
                 (Sym::Bool(_), other) => {
-                    return Err(format!("the planted value of `{at}` is a {}, not a bool", other.type_name()))
+                    return Err(format!(
+                        "the planted value of `{at}` is a {}, not a bool",
+                        other.type_name()
+                    ))
                 }
             };
             out.push(v);
@@ -1300,7 +1315,10 @@ fn planted_leaves(layout: &Value, given: &Value, at: &str, out: &mut Vec<i64>) -
         (Value::Map(xs), Value::Map(ys)) => {
             for (k, x) in xs.iter() {
                 let Some((_, y)) = ys.iter().find(|(key, _)| key == k) else {
-                    return Err(format!("the planted value of `{at}` has no entry for {}", k.display()));
+                    return Err(format!(
+                        "the planted value of `{at}` has no entry for {}",
+                        k.display()
+                    ));
                 };
                 planted_leaves(x, y, &format!("{at}[{}]", k.display()), out)?;
             }

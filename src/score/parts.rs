@@ -7,8 +7,8 @@ use std::collections::BTreeMap;
 
 use serde_json::Value;
 
-use crate::answer::{judge, strip_think, AnswerKind, Verdict};
 use super::accept::accepted;
+use crate::answer::{judge, strip_think, AnswerKind, Verdict};
 use crate::eval::accept::Acceptor;
 
 /// One sub-answer of a record.
@@ -272,11 +272,17 @@ mod tests {
             part("question1", AnswerKind::Int, "42"),
             part("question2", AnswerKind::Text, "abc"),
         ];
-        let ok = judge_bundle(&parts, &[],
+        let ok = judge_bundle(
+            &parts,
+            &[],
             "Sure:\n{\"question1\": 42, \"question2\": \"[[ABC]]\"}",
         );
         assert_eq!(ok.verdict, Verdict::Correct);
-        let one_wrong = judge_bundle(&parts, &[], "{\"question1\": \"41\", \"question2\": \"abc\"}");
+        let one_wrong = judge_bundle(
+            &parts,
+            &[],
+            "{\"question1\": \"41\", \"question2\": \"abc\"}",
+        );
         assert_eq!(one_wrong.verdict, Verdict::Wrong);
         assert_eq!(
             one_wrong.parts,
