@@ -13,7 +13,7 @@ use std::path::PathBuf;
 
 use miette::Diagnostic;
 use puzzlec::answer::AnswerKind;
-use puzzlec::compile::{compile, render_plain};
+use puzzlec::compile::{compile_with_warnings, render_plain};
 use puzzlec::eval::builtins::BUILTINS;
 use puzzlec::source::SourceFile;
 
@@ -135,13 +135,21 @@ fn render(diagnostics: &[&dyn Diagnostic]) -> String {
 /// description of the first problem.
 fn exercise(label: &str, text: &str) -> Result<usize, String> {
     let source = SourceFile::new(label, text);
-    let program = compile(&source).map_err(|e| {
+    let (program, warnings) = compile_with_warnings(&source).map_err(|e| {
         format!(
             "does not compile ({} problem(s)):\n{}",
             e.count(),
             render(&e.diagnostics())
         )
     })?;
+    if !warnings.is_empty() {
+        let ds: Vec<&dyn Diagnostic> = warnings.iter().map(|w| w as &dyn Diagnostic).collect();
+        return Err(format!(
+            "has {} warning(s):\n{}",
+            warnings.len(),
+            render(&ds)
+        ));
+    }
     let tiers: Vec<String> = program.tier_names().iter().map(|t| t.to_string()).collect();
     if tiers.is_empty() {
         return Err("declares no tier".into());

@@ -199,3 +199,31 @@ fn snapshots_of_the_first_item_of_every_task() {
         }
     }
 }
+
+#[test]
+fn shipped_specs_have_no_warnings() {
+    let mut dirs = common::spec_dirs();
+    dirs.push(common::root().join("docs/examples"));
+    let mut checked = 0;
+    for dir in dirs {
+        for path in common::puzzle_files(&dir) {
+            let text = std::fs::read_to_string(&path).expect("spec is UTF-8");
+            let rel = path.strip_prefix(common::root()).unwrap_or(&path);
+            let source = puzzlec::source::SourceFile::new(rel.display().to_string(), text);
+            let (_, warnings) = puzzlec::compile::compile_with_warnings(&source)
+                .unwrap_or_else(|e| panic!("{} does not compile: {e}", rel.display()));
+            let shown: Vec<&dyn miette::Diagnostic> = warnings
+                .iter()
+                .map(|w| w as &dyn miette::Diagnostic)
+                .collect();
+            assert!(
+                warnings.is_empty(),
+                "{} has warnings:\n{}",
+                rel.display(),
+                puzzlec::compile::render_plain(&shown, 100)
+            );
+            checked += 1;
+        }
+    }
+    assert!(checked >= 60, "checked only {checked} specs");
+}

@@ -4,6 +4,8 @@
 //! `tests/ui/runtime/*.puzzle` fixture compiles but fails to generate item 0
 //! (seed 1) of the tier named in its `# tier: NAME` header; the rendered
 //! failure is snapshotted as `tests/snapshots/ui_runtime__<stem>.snap`.
+//! Every `tests/ui/warnings/*.puzzle` fixture compiles with warnings, which
+//! are snapshotted as `tests/snapshots/ui_warnings__<stem>.snap`.
 //! Fixtures in `tests/ui/pending/` are known failures and are not run.
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -11,7 +13,7 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use miette::Diagnostic;
-use puzzlec::compile::{compile, render_plain, SpecError};
+use puzzlec::compile::{compile, compile_with_warnings, render_plain, SpecError};
 use puzzlec::source::SourceFile;
 use puzzlec::syntax::error::SyntaxError;
 
@@ -168,6 +170,46 @@ fn runtime_failures_are_snapshotted() {
     }
 }
 
+#[test]
+fn warnings_are_snapshotted() {
+    let files = fixtures("tests/ui/warnings");
+    assert!(
+        files.len() >= 3,
+        "expected at least 3 warning fixtures, found {}",
+        files.len()
+    );
+    for path in &files {
+        let (stem, source) = load("tests/ui/warnings", path);
+        let warnings = match compile_with_warnings(&source) {
+            Ok((_, w)) => w,
+            Err(e) => panic!(
+                "{}: a warning fixture must compile, but:\n{}",
+                source.name,
+                render_plain(&e.diagnostics(), WIDTH)
+            ),
+        };
+        assert!(!warnings.is_empty(), "{}: no warnings", source.name);
+        let mut text = String::new();
+        for w in &warnings {
+            assert_eq!(
+                w.severity(),
+                Some(miette::Severity::Warning),
+                "{}",
+                source.name
+            );
+            let one = render_plain(&[w as &dyn Diagnostic], WIDTH);
+            assert!(
+                has_location(&one, &source.name),
+                "{}: warning does not name `{}:LINE:COL`:\n{one}",
+                source.name,
+                source.name
+            );
+            text.push_str(&one);
+        }
+        snapshot(&format!("ui_warnings__{stem}"), &text);
+    }
+}
+
 /// The scaffold that `puzzlec new` writes, with its placeholder name filled in.
 fn scaffold() -> String {
     include_str!("../src/cli/scaffold.puzzle").replace("NAME", "mutant")
@@ -176,11 +218,22 @@ fn scaffold() -> String {
 #[test]
 fn scaffold_compiles() {
     let source = SourceFile::new("scaffold.puzzle", scaffold());
-    if let Err(e) = compile(&source) {
-        panic!(
+    match compile_with_warnings(&source) {
+        Err(e) => panic!(
             "the scaffold must compile:\n{}",
             render_plain(&e.diagnostics(), WIDTH)
-        );
+        ),
+        Ok((_, warnings)) => assert!(
+            warnings.is_empty(),
+            "the scaffold must compile without warnings:\n{}",
+            render_plain(
+                &warnings
+                    .iter()
+                    .map(|w| w as &dyn Diagnostic)
+                    .collect::<Vec<_>>(),
+                WIDTH
+            )
+        ),
     }
 }
 

@@ -6,6 +6,7 @@ pub mod error;
 pub mod program;
 pub mod resolve;
 pub mod types;
+pub mod warning;
 
 use crate::answer::AnswerKind;
 use crate::dataset::spec_hash;
@@ -15,8 +16,9 @@ use crate::syntax::ast::*;
 use error::CheckError;
 use program::{AnswerKindSource, Family, LeverDef, Program, TierDef};
 use resolve::{suggest, Globals, Place, Resolver};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use types::Ty;
+use warning::CheckWarning;
 
 /// The languages puzzlec renders.
 pub const LANGUAGES: &[&str] = &["en", "ko"];
@@ -27,14 +29,27 @@ pub const DEFAULT_ATTEMPTS: u64 = 1000;
 
 /// Checks a parsed spec.
 pub fn check(source: &SourceFile, spec: &Spec) -> Result<Program, Vec<CheckError>> {
+    check_with_warnings(source, spec).map(|(p, _)| p)
+}
+
+/// Checks a parsed spec; on success also returns its warnings (declarations
+/// nothing uses), in source order.
+pub fn check_with_warnings(
+    source: &SourceFile,
+    spec: &Spec,
+) -> Result<(Program, Vec<CheckWarning>), Vec<CheckError>> {
     let mut c = Checker {
         source,
         errors: Vec::new(),
         find_names: Vec::new(),
+        uses: Uses::default(),
     };
     let program = c.program(spec);
     match program {
-        Some(p) if c.errors.is_empty() => Ok(p),
+        Some(p) if c.errors.is_empty() => {
+            let warnings = c.unused(&p);
+            Ok((p, warnings))
+        }
         _ => Err(c.errors),
     }
 }
@@ -44,6 +59,36 @@ struct Checker<'a> {
     errors: Vec<CheckError>,
     /// Names declared by `find`.
     find_names: Vec<String>,
+    /// Which global names each part of the spec refers to.
+    uses: Uses,
+}
+
+/// The global names referred to: by the parts that run (generate, rules,
+/// finds, answer, instance, choices, templates, titles) and by each
+/// function and constant.
+#[derive(Default)]
+struct Uses {
+    roots: BTreeSet<String>,
+    fns: BTreeMap<String, BTreeSet<String>>,
+    consts: BTreeMap<String, BTreeSet<String>>,
+}
+
+impl Uses {
+    /// Every name reachable from the roots through function bodies and
+    /// constant definitions.
+    fn reachable(&self) -> BTreeSet<String> {
+        let mut seen = BTreeSet::new();
+        let mut work: Vec<&String> = self.roots.iter().collect();
+        while let Some(name) = work.pop() {
+            if !seen.insert(name.clone()) {
+                continue;
+            }
+            for next in self.fns.get(name).into_iter().chain(self.consts.get(name)) {
+                work.extend(next.iter());
+            }
+        }
+        seen
+    }
 }
 
 /// Declarations gathered by kind.
@@ -220,6 +265,7 @@ impl<'a> Checker<'a> {
             let mut r = Resolver::new(self.source, &globals, Place::Constant);
             let ty = r.expr(expr);
             self.errors.append(&mut r.errors);
+            self.uses.consts.insert(ident.name.clone(), r.used);
             globals.values.insert(ident.name.clone(), ty);
         }
         for f in &parts.fns {
@@ -229,6 +275,7 @@ impl<'a> Checker<'a> {
             }
             r.expr(&f.body);
             self.errors.append(&mut r.errors);
+            self.uses.fns.insert(f.name.name.clone(), r.used);
         }
         self.constraints(&parts, &mut globals);
 
@@ -243,6 +290,7 @@ impl<'a> Checker<'a> {
         let answer = match parts.answer {
             Some((lever_ident, true, expr)) => {
                 r.expr(expr);
+                r.used.insert(lever_ident.name.clone());
                 self.answer_lever(lever_ident, &levers)
                     .map(|i| (AnswerKindSource::Lever(i), expr.clone()))
             }
@@ -293,6 +341,7 @@ impl<'a> Checker<'a> {
             }
         }
         self.errors.append(&mut r.errors);
+        self.uses.roots.append(&mut r.used);
         if tiers.is_empty() {
             self.errors.push(CheckError::Missing {
                 what: "tier",
@@ -354,6 +403,51 @@ impl<'a> Checker<'a> {
             slot,
             spec_hash: spec_hash(self.source.text.as_bytes()),
         })
+    }
+
+    /// Functions, constants and levers that nothing that runs refers to,
+    /// in source order.
+    fn unused(&self, program: &Program) -> Vec<CheckWarning> {
+        let reached = self.uses.reachable();
+        let mut out: Vec<(usize, CheckWarning)> = Vec::new();
+        for (ident, _) in &program.consts {
+            if !reached.contains(&ident.name) {
+                out.push((
+                    ident.span.start,
+                    CheckWarning::UnusedConstant {
+                        name: ident.name.clone(),
+                        src: self.src(),
+                        span: ident.span,
+                    },
+                ));
+            }
+        }
+        for f in &program.fns {
+            if !reached.contains(&f.name.name) {
+                out.push((
+                    f.name.span.start,
+                    CheckWarning::UnusedFn {
+                        name: f.name.name.clone(),
+                        src: self.src(),
+                        span: f.name.span,
+                    },
+                ));
+            }
+        }
+        for l in &program.levers {
+            if !reached.contains(&l.name.name) {
+                out.push((
+                    l.name.span.start,
+                    CheckWarning::UnusedLever {
+                        name: l.name.name.clone(),
+                        src: self.src(),
+                        span: l.name.span,
+                    },
+                ));
+            }
+        }
+        out.sort_by_key(|(at, _)| *at);
+        out.into_iter().map(|(_, w)| w).collect()
     }
 
     /// `accept(r) = BODY`: a condition that sees only its parameter (the
@@ -973,6 +1067,7 @@ impl<'a> Checker<'a> {
                 }
             }
             self.errors.append(&mut r.errors);
+            self.uses.roots.append(&mut r.used);
             self.find_names.push(f.name.name.clone());
         }
         for f in &parts.finds {
@@ -994,6 +1089,7 @@ impl<'a> Checker<'a> {
                 });
             }
             self.errors.append(&mut r.errors);
+            self.uses.roots.append(&mut r.used);
         }
     }
 }

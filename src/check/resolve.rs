@@ -7,7 +7,7 @@ use crate::render::particle;
 use crate::source::SourceFile;
 use crate::span::Span;
 use crate::syntax::ast::*;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 /// Where an expression sits, which decides what it may do.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -61,6 +61,9 @@ pub struct Resolver<'a> {
     pub unbuilt_finds: Vec<String>,
     /// Errors found so far.
     pub errors: Vec<CheckError>,
+    /// Global names (functions, constants, levers, finds) the checked
+    /// expressions refer to, for the unused-declaration warnings.
+    pub used: BTreeSet<String>,
 }
 
 impl<'a> Resolver<'a> {
@@ -73,6 +76,7 @@ impl<'a> Resolver<'a> {
             place,
             unbuilt_finds: Vec::new(),
             errors: Vec::new(),
+            used: BTreeSet::new(),
         }
     }
 
@@ -108,14 +112,19 @@ impl<'a> Resolver<'a> {
         &self.locals
     }
 
-    fn lookup(&self, name: &str) -> Option<Ty> {
+    fn lookup(&mut self, name: &str) -> Option<Ty> {
         if let Some((_, t)) = self.locals.iter().rev().find(|(n, _)| n == name) {
             return Some(t.clone());
         }
         if let Some(t) = self.globals.values.get(name) {
+            self.used.insert(name.to_string());
             return Some(t.clone());
         }
-        if self.globals.fns.contains_key(name) || builtins::find(name).is_some() {
+        if self.globals.fns.contains_key(name) {
+            self.used.insert(name.to_string());
+            return Some(Ty::Func);
+        }
+        if builtins::find(name).is_some() {
             return Some(Ty::Func);
         }
         None
@@ -461,6 +470,7 @@ impl<'a> Resolver<'a> {
             return Ty::Any;
         }
         if let Some(&arity) = self.globals.fns.get(&ident.name) {
+            self.used.insert(ident.name.clone());
             if arity != args.len() {
                 self.arity(
                     &ident.name,
@@ -474,6 +484,7 @@ impl<'a> Resolver<'a> {
         }
         if let Some(t) = self.globals.values.get(&ident.name) {
             let t = t.clone();
+            self.used.insert(ident.name.clone());
             self.expect(&t, Ty::Func, callee.span, "only functions can be called");
             return Ty::Any;
         }

@@ -3,7 +3,7 @@
 use super::output::{diagnostics, fail};
 use super::Reported;
 use crate::check::program::Program;
-use crate::compile::{compile, SpecError};
+use crate::compile::{compile_with_warnings, SpecError};
 use crate::source::SourceFile;
 use std::path::{Path, PathBuf};
 
@@ -13,6 +13,8 @@ pub struct Loaded {
     pub path: PathBuf,
     /// The checked program.
     pub program: Program,
+    /// How many warnings it had (already printed).
+    pub warnings: usize,
 }
 
 /// Every `*.puzzle` file under `path` (sorted), or `path` itself if it is a file.
@@ -77,11 +79,19 @@ fn line_col(valid: &[u8]) -> (usize, usize) {
 /// Compiles one spec file, printing its diagnostics on failure.
 pub fn load_one(path: &Path) -> Result<Loaded, Reported> {
     let source = read_source(path)?;
-    match compile(&source) {
-        Ok(program) => Ok(Loaded {
-            path: path.to_path_buf(),
-            program,
-        }),
+    match compile_with_warnings(&source) {
+        Ok((program, warnings)) => {
+            let items: Vec<&dyn miette::Diagnostic> = warnings
+                .iter()
+                .map(|w| w as &dyn miette::Diagnostic)
+                .collect();
+            diagnostics(&items);
+            Ok(Loaded {
+                path: path.to_path_buf(),
+                program,
+                warnings: warnings.len(),
+            })
+        }
         Err(e) => {
             report(&e);
             Err(Reported)

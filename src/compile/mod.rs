@@ -1,7 +1,7 @@
 //! Compile: spec text → checked [`Program`] (parse, then check), with every
 //! diagnostic collected.
 
-use crate::check::{self, error::CheckError, program::Program};
+use crate::check::{self, error::CheckError, program::Program, warning::CheckWarning};
 use crate::source::SourceFile;
 use crate::syntax::{self, error::SyntaxError};
 use miette::Diagnostic;
@@ -38,8 +38,16 @@ impl SpecError {
 
 /// Parses and checks a spec.
 pub fn compile(source: &SourceFile) -> Result<Program, SpecError> {
+    compile_with_warnings(source).map(|(p, _)| p)
+}
+
+/// Parses and checks a spec; on success also returns its warnings
+/// (declarations nothing uses), in source order.
+pub fn compile_with_warnings(
+    source: &SourceFile,
+) -> Result<(Program, Vec<CheckWarning>), SpecError> {
     let spec = syntax::parse(source)?;
-    check::check(source, &spec).map_err(|mut errors| {
+    check::check_with_warnings(source, &spec).map_err(|mut errors| {
         errors.sort_by_key(first_offset);
         SpecError::Check(errors)
     })
