@@ -39,6 +39,16 @@ fn report(dir: &Path) -> Value {
     serde_json::from_str(&text).expect("valid JSON")
 }
 
+/// The `parts` verdicts of a `per_item.jsonl` line.
+fn part_verdicts(line: &Value) -> Vec<&str> {
+    line["parts"]
+        .as_array()
+        .expect("parts")
+        .iter()
+        .map(|p| p.as_str().expect("a verdict"))
+        .collect()
+}
+
 fn write_lines(path: &Path, lines: &[Value]) {
     let text: String = lines.iter().map(|l| l.to_string() + "\n").collect();
     std::fs::write(path, text).expect("write");
@@ -179,12 +189,7 @@ fn steps_are_scored_one_by_one() {
     }
     let per_item = std::fs::read_to_string(tmp.path().join("r2/per_item.jsonl")).unwrap();
     let first: Value = serde_json::from_str(per_item.lines().next().unwrap()).unwrap();
-    let parts: Vec<&str> = first["parts"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|v| v.as_str().unwrap())
-        .collect();
+    let parts = part_verdicts(&first);
     assert_eq!(parts[1], "wrong");
     assert_eq!(*parts.last().unwrap(), "missing");
 }
@@ -421,12 +426,7 @@ fn bundles_are_deterministic_and_score_per_question() {
     let per_item = std::fs::read_to_string(tmp.path().join("s3/per_item.jsonl")).unwrap();
     for (i, line) in per_item.lines().enumerate() {
         let v: Value = serde_json::from_str(line).unwrap();
-        let parts: Vec<&str> = v["parts"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|p| p.as_str().unwrap())
-            .collect();
+        let parts = part_verdicts(&v);
         let expected = match v["verdict"].as_str().unwrap() {
             "empty" => "empty",
             "unparseable" => "unparseable",
@@ -516,12 +516,7 @@ fn bundle_questions_with_accept_are_judged_by_their_condition() {
             .iter()
             .find(|b| json!(b.id) == v["id"])
             .expect("bundle");
-        let parts: Vec<&str> = v["parts"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|p| p.as_str().unwrap())
-            .collect();
+        let parts = part_verdicts(&v);
         for (q, p) in bd.bundle.iter().zip(&parts) {
             let expected = if is_points(&q.id) { "wrong" } else { "correct" };
             assert_eq!(*p, expected, "{}: {}", bd.id, q.key);

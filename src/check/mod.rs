@@ -408,46 +408,21 @@ impl<'a> Checker<'a> {
     /// Functions, constants and levers that nothing that runs refers to,
     /// in source order.
     fn unused(&self, program: &Program) -> Vec<CheckWarning> {
+        type Make = fn(String, miette::NamedSource<String>, Span) -> CheckWarning;
+        let constant: Make = |name, src, span| CheckWarning::UnusedConstant { name, src, span };
+        let function: Make = |name, src, span| CheckWarning::UnusedFn { name, src, span };
+        let lever: Make = |name, src, span| CheckWarning::UnusedLever { name, src, span };
+        let declared = (program.consts.iter().map(|(i, _)| (i, constant)))
+            .chain(program.fns.iter().map(|f| (&f.name, function)))
+            .chain(program.levers.iter().map(|l| (&l.name, lever)));
         let reached = self.uses.reachable();
-        let mut out: Vec<(usize, CheckWarning)> = Vec::new();
-        for (ident, _) in &program.consts {
-            if !reached.contains(&ident.name) {
-                out.push((
-                    ident.span.start,
-                    CheckWarning::UnusedConstant {
-                        name: ident.name.clone(),
-                        src: self.src(),
-                        span: ident.span,
-                    },
-                ));
-            }
-        }
-        for f in &program.fns {
-            if !reached.contains(&f.name.name) {
-                out.push((
-                    f.name.span.start,
-                    CheckWarning::UnusedFn {
-                        name: f.name.name.clone(),
-                        src: self.src(),
-                        span: f.name.span,
-                    },
-                ));
-            }
-        }
-        for l in &program.levers {
-            if !reached.contains(&l.name.name) {
-                out.push((
-                    l.name.span.start,
-                    CheckWarning::UnusedLever {
-                        name: l.name.name.clone(),
-                        src: self.src(),
-                        span: l.name.span,
-                    },
-                ));
-            }
-        }
-        out.sort_by_key(|(at, _)| *at);
-        out.into_iter().map(|(_, w)| w).collect()
+        let mut out: Vec<(&Ident, Make)> = declared
+            .filter(|(ident, _)| !reached.contains(&ident.name))
+            .collect();
+        out.sort_by_key(|(ident, _)| ident.span.start);
+        out.into_iter()
+            .map(|(ident, make)| make(ident.name.clone(), self.src(), ident.span))
+            .collect()
     }
 
     /// `accept(r) = BODY`: a condition that sees only its parameter (the
