@@ -1510,4 +1510,102 @@ mod tests {
         }
         assert!(checked > 200, "only {checked} satisfiable cases");
     }
+
+    /// `plant solution` accepts an assignment exactly when the SAT model
+    /// (rules, clues, the assignment as assumptions) is satisfiable: the
+    /// check by evaluation agrees with the encoding, on random models with
+    /// sums, all-different groups and clues, for random assignments (some
+    /// outside a domain) and the walk's own solutions.
+    #[test]
+    fn plant_accepts_exactly_the_solutions() {
+        let mut rng = Rng(0x2545_f491_4f6c_dd1d);
+        let span = Span::default();
+        let (mut accepted, mut refused) = (0, 0);
+        for _ in 0..300 {
+            let mut c = Constraints::empty(Model::new(default_backend()).unwrap());
+            let n = 3 + rng.below(4);
+            for _ in 0..n {
+                let d: Vec<i64> = (0..2 + rng.below(3) as i64).collect();
+                c.vars.push(c.model.new_int(&d).unwrap());
+                c.domains.push(d);
+            }
+            c.finds.push(FindLayout {
+                name: "x".into(),
+                value: Value::list(
+                    (0..n)
+                        .map(|i| Value::Sym(Rc::new(Sym::Int(IntTerm::var(i)))))
+                        .collect(),
+                ),
+                ids: (0..n).collect(),
+                labels: (0..n).map(|i| Value::Int(i as i64)).collect(),
+                dims: Some(vec![n]),
+            });
+            let ids = rng.shuffled(&(0..n).collect::<Vec<_>>());
+            let group: Vec<IntTerm> = ids[..2 + rng.below(n - 1)]
+                .iter()
+                .map(|&i| IntTerm::var(i))
+                .collect();
+            let t = BoolTerm::AllDiff(group);
+            c.assert(&t).unwrap();
+            c.rule_terms.push(RuleTerm {
+                name: "r".into(),
+                at: String::new(),
+                span,
+                term: t,
+            });
+            let mut e = IntTerm::constant(0);
+            for i in 0..n {
+                e = e
+                    .add_scaled(&IntTerm::var(i), rng.below(3) as i64 - 1)
+                    .unwrap();
+            }
+            let op = [CmpOp::Le, CmpOp::Ge, CmpOp::Ne][rng.below(3)];
+            let t = BoolTerm::compare(&e, op, &IntTerm::constant(rng.below(3) as i64 - 1)).unwrap();
+            let lit = c.lit(&t).unwrap();
+            c.clues.push(lit);
+            c.clue_terms.as_mut().unwrap().push(t);
+            let mut candidates: Vec<Vec<i64>> = (0..12)
+                .map(|_| (0..n).map(|_| rng.below(5) as i64 - 1).collect())
+                .collect();
+            if c.model.solve(&c.clues.clone()).unwrap() {
+                let order = rng.shuffled(&(0..n).collect::<Vec<_>>());
+                let prefs: Vec<Vec<i64>> = order
+                    .iter()
+                    .map(|&id| rng.shuffled(&c.domains[id]))
+                    .collect();
+                candidates.push(c.walk(order, prefs).unwrap());
+            }
+            for m in candidates {
+                let in_domains = m.iter().zip(&c.domains).all(|(v, d)| d.contains(v));
+                let sat = in_domains && {
+                    let mut a = c.clues.clone();
+                    a.extend(c.vars.iter().zip(&m).map(|(&x, &v)| c.model.eq_lit(x, v)));
+                    c.model.solve(&a).unwrap()
+                };
+                let given = Value::Map(Rc::new(vec![(
+                    Value::str("x"),
+                    Value::list(m.iter().map(|&v| Value::Int(v)).collect()),
+                )]));
+                let planted = c.plant(&given, span);
+                assert_eq!(planted.is_ok(), sat, "{m:?}");
+                if let Ok(v) = planted {
+                    assert_eq!(c.solution.as_deref(), Some(m.as_slice()));
+                    assert_eq!(
+                        substitute(&c.finds[0].value, &m),
+                        match &v {
+                            Value::Map(e) => e[0].1.clone(),
+                            _ => panic!("a map"),
+                        }
+                    );
+                    accepted += 1;
+                } else {
+                    refused += 1;
+                }
+            }
+        }
+        assert!(
+            accepted > 100 && refused > 100,
+            "{accepted} accepted, {refused} refused"
+        );
+    }
 }
