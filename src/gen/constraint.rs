@@ -365,7 +365,7 @@ impl Constraints {
     /// The walk visits the unknowns in a random order and gives each the
     /// first value of its own random order that keeps the model satisfiable;
     /// the result is determined by SAT/UNSAT verdicts alone. Which solves
-    /// establish those verdicts is chosen for speed (see [`Walk`]).
+    /// establish those verdicts is chosen for speed (see `Walk`).
     pub fn sample(&mut self, interp: &mut Interp<'_>, span: Span) -> EvalResult<Outcome> {
         let fixed = self.clues.clone();
         if !self.model.solve(&fixed).map_err(|e| sat_error(e, span))? {

@@ -71,7 +71,7 @@ impl Model {
 
     /// A literal equivalent to `count(lits) op k` (number of true literals):
     /// a totalizer in the order encoding, clamped to the window around `k`
-    /// (see [`Model::order_sum`]).
+    /// (see `Model::order_sum`).
     pub fn count(&mut self, lits: &[Lit], op: CmpOp, k: i64) -> Result<Lit, SatError> {
         let t = self.t;
         let parts = lits

@@ -130,7 +130,7 @@ impl Model {
 
     /// A literal equivalent to `expr op k`.
     ///
-    /// Encoded with order literals only (see [`Model::order_sum`]): unit
+    /// Encoded with order literals only (see `Model::order_sum`): unit
     /// propagation then keeps the bounds of every partial sum consistent in
     /// both directions, which the one-hot partial sums of
     /// [`Model::linear_var`] do not.

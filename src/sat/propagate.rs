@@ -9,7 +9,7 @@
 //! backtracks only to the first assumption that changed. Above the
 //! assumptions it runs a small chronological search without learning
 //! (decisions follow the last model found, true literals first) with a
-//! budget of [`SEARCH_CONFLICTS`] conflicts:
+//! budget of `SEARCH_CONFLICTS` conflicts:
 //!
 //! - a conflict that no decision explains means the clauses and
 //!   assumptions are unsatisfiable;
@@ -21,7 +21,7 @@
 //! only when first asked. When the search gives up often on a model, the
 //! front end steps aside for the rest of that model, and after a run of
 //! such models on one thread, new models start stepped aside (every
-//! [`PROBE_EVERY`]th tries again).
+//! `PROBE_EVERY`-th tries again).
 //!
 //! Every answer is an exact verdict, so a generator that follows verdicts
 //! only produces the same records with or without this layer (checked by
