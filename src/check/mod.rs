@@ -858,6 +858,20 @@ impl<'a> Checker<'a> {
                     self.block(r, body, languages, false);
                     r.reset(m);
                 }
+                Stmt::Retry(runs, body, _) => {
+                    let t = r.expr(runs);
+                    if !t.fits(&Ty::Int) {
+                        self.errors.push(CheckError::Type {
+                            expected: Ty::Int.described(),
+                            found: t.described(),
+                            help: "`retry` takes how many runs of its block to allow, e.g. `retry 16 { ... }`".into(),
+                            src: self.src(),
+                            span: runs.span,
+                        });
+                    }
+                    // The block continues the sample: its bindings stay.
+                    self.block(r, body, languages, true);
+                }
                 Stmt::If(cond, then, otherwise, _) => {
                     let t = r.expr(cond);
                     self.condition(

@@ -62,6 +62,15 @@ struct RuleTerm {
     term: BoolTerm,
 }
 
+/// What the statements of a `retry` block may change in a model, saved so
+/// that a run that rejects can be undone (see [`Constraints::save`]).
+pub struct Saved {
+    clues: Vec<Lit>,
+    clue_terms: Option<Vec<BoolTerm>>,
+    known: Vec<Vec<i64>>,
+    solution: Option<Vec<i64>>,
+}
+
 /// The result of a constraint statement.
 pub enum Outcome {
     /// A value to bind (or nothing).
@@ -384,6 +393,27 @@ impl Constraints {
         let solution = self.walk(order, prefs).map_err(|e| sat_error(e, span))?;
         self.solution = Some(solution);
         Ok(Outcome::Value(self.solution_value()))
+    }
+
+    /// The clues, known models and hidden solution, to undo what a
+    /// `retry` run added. Everything else a statement adds to the solver is
+    /// a definition (a literal and the clauses that define it) or a clause
+    /// the rules imply, which stays sound whatever the clues are.
+    pub fn save(&self) -> Saved {
+        Saved {
+            clues: self.clues.clone(),
+            clue_terms: self.clue_terms.clone(),
+            known: self.known.clone(),
+            solution: self.solution.clone(),
+        }
+    }
+
+    /// Returns to a [`Constraints::save`].
+    pub fn restore(&mut self, point: &Saved) {
+        self.clues = point.clues.clone();
+        self.clue_terms = point.clue_terms.clone();
+        self.known = point.known.clone();
+        self.solution = point.solution.clone();
     }
 
     /// `plant solution EXPR`: the spec's own assignment `given` (a map from

@@ -241,6 +241,46 @@ fn run_block<'p>(
                     }
                 }
             }
+            Stmt::Retry(runs, body, span) => {
+                let n = expect_int(&interp.eval(runs, &env)?, runs.span)?;
+                if !(1..=1_000_000).contains(&n) {
+                    return Err(EvalError::invalid(
+                        format!("`retry` allows 1 to 1000000 runs of its block, not {n}"),
+                        runs.span,
+                    ));
+                }
+                // What the block may change, to undo a run that rejects.
+                let saved = cons.as_ref().map(Constraints::save);
+                let (steps, checkpoints) = (trace.steps.len(), trace.checkpoints.len());
+                let mut last = *span;
+                let mut done = None;
+                for _ in 0..n {
+                    match run_block(program, interp, body, env.clone(), cons, trace)? {
+                        Flow::Done(e) => {
+                            done = Some(e);
+                            break;
+                        }
+                        Flow::Reject(at) => {
+                            last = at;
+                            match &saved {
+                                Some(point) => {
+                                    if let Some(c) = cons.as_mut() {
+                                        c.restore(point);
+                                    }
+                                }
+                                None => *cons = None,
+                            }
+                            trace.steps.truncate(steps);
+                            trace.step_envs.truncate(steps);
+                            trace.checkpoints.truncate(checkpoints);
+                        }
+                    }
+                }
+                match done {
+                    Some(e) => env = e,
+                    None => return Ok(Flow::Reject(last)),
+                }
+            }
             Stmt::If(cond, then, otherwise, _) => {
                 let v = interp.eval(cond, &env)?;
                 let branch = if expect_bool(&v, cond.span)? {
@@ -497,7 +537,7 @@ fn require_reasons(block: &Block) -> Vec<(Span, String)> {
                     out.push((*span, text));
                 }
             }
-            Stmt::For(_, b, _) => out.extend(require_reasons(b)),
+            Stmt::For(_, b, _) | Stmt::Retry(_, b, _) => out.extend(require_reasons(b)),
             Stmt::If(_, a, b, _) => {
                 out.extend(require_reasons(a));
                 if let Some(b) = b {

@@ -252,6 +252,9 @@ pub enum Stmt {
     For(Binding, Block, Span),
     /// `if cond { ... } else { ... }`.
     If(Expr, Block, Option<Block>, Span),
+    /// `retry N { ... }`: run the block again (undone) when it rejects, up
+    /// to N runs; its bindings stay visible after it.
+    Retry(Expr, Block, Span),
     /// `unique EXPR`.
     Unique(Expr, Span),
     /// `[let p =] maximize expr` (true) or `minimize expr` (false).

@@ -376,6 +376,12 @@ impl<'s> Lowerer<'s> {
                 };
                 Stmt::If(cond, then, otherwise, span)
             }
+            Rule::retry_stmt => {
+                next(&mut inner, &pair)?; // the word `retry`
+                let runs = self.expr(next(&mut inner, &pair)?)?;
+                let body = self.block(next(&mut inner, &pair)?)?;
+                Stmt::Retry(runs, body, span)
+            }
             Rule::unique_stmt => Stmt::Unique(self.expr(next(&mut inner, &pair)?)?, span),
             Rule::clue_stmt => Stmt::Clue(self.expr(next(&mut inner, &pair)?)?, span),
             Rule::optimize_stmt => {

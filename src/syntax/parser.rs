@@ -52,6 +52,7 @@ pub fn describe(rule: Rule) -> Option<&'static str> {
         | Rule::step_stmt
         | Rule::for_stmt
         | Rule::if_stmt
+        | Rule::retry_stmt
         | Rule::unique_stmt
         | Rule::optimize_stmt
         | Rule::reveal_stmt
@@ -65,6 +66,7 @@ pub fn describe(rule: Rule) -> Option<&'static str> {
         Rule::optimize_dir => "`maximize` or `minimize`",
         Rule::sample_solution => "`sample solution`",
         Rule::plant_solution => "`plant solution`",
+        Rule::kw_retry => "`retry`",
         Rule::kw_solution => "`solution`",
         Rule::dig_expr => "`dig`",
         Rule::reveal_expr => "`reveal`",
