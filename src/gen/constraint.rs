@@ -1447,6 +1447,17 @@ mod tests {
         }
     }
 
+    /// Asserts `t` as a rule of `c`.
+    fn add_rule(c: &mut Constraints, t: BoolTerm) {
+        c.assert(&t).unwrap();
+        c.rule_terms.push(RuleTerm {
+            name: "r".into(),
+            at: String::new(),
+            span: Span::default(),
+            term: t,
+        });
+    }
+
     /// The walk's definition, one solve per value tried.
     fn naive_walk(c: &mut Constraints, order: &[usize], prefs: &[Vec<i64>]) -> Vec<i64> {
         let mut fixed = c.clues.clone();
@@ -1483,23 +1494,13 @@ mod tests {
                 c.vars.push(c.model.new_int(&d).unwrap());
                 c.domains.push(d);
             }
-            let span = Span::default();
-            let rule = |c: &mut Constraints, t: BoolTerm| {
-                c.assert(&t).unwrap();
-                c.rule_terms.push(RuleTerm {
-                    name: "r".into(),
-                    at: String::new(),
-                    span,
-                    term: t,
-                });
-            };
             // Some unknowns stay out of every constraint, some are only in
             // an all-different group.
             let ids = rng.shuffled(&(0..n).collect::<Vec<_>>());
             let used: Vec<usize> = ids[..n / 2 + 1].to_vec();
             if rng.below(3) > 0 {
                 let group: Vec<IntTerm> = ids[..n - 1].iter().map(|&i| IntTerm::var(i)).collect();
-                rule(&mut c, BoolTerm::AllDiff(group));
+                add_rule(&mut c, BoolTerm::AllDiff(group));
             }
             for _ in 0..1 + rng.below(3) {
                 let mut e = IntTerm::constant(0);
@@ -1518,7 +1519,7 @@ mod tests {
                     c.clues.push(lit);
                     c.clue_terms.as_mut().unwrap().push(t);
                 } else {
-                    rule(&mut c, t);
+                    add_rule(&mut c, t);
                 }
             }
             if !c.model.solve(&c.clues.clone()).unwrap() {
@@ -1575,14 +1576,7 @@ mod tests {
                 .iter()
                 .map(|&i| IntTerm::var(i))
                 .collect();
-            let t = BoolTerm::AllDiff(group);
-            c.assert(&t).unwrap();
-            c.rule_terms.push(RuleTerm {
-                name: "r".into(),
-                at: String::new(),
-                span,
-                term: t,
-            });
+            add_rule(&mut c, BoolTerm::AllDiff(group));
             let mut e = IntTerm::constant(0);
             for i in 0..n {
                 e = e
