@@ -159,14 +159,18 @@ fn str_of<'a>(v: &'a J, what: &str) -> &'a str {
         .unwrap_or_else(|| panic!("{what} is not a string"))
 }
 
+/// A JSON array of strings.
+fn strs<'a>(v: &'a J, what: &str) -> Vec<&'a str> {
+    v.as_array()
+        .unwrap_or_else(|| panic!("{what} is not a list"))
+        .iter()
+        .map(|x| str_of(x, what))
+        .collect()
+}
+
 fn english(r: &Record) -> Problem {
     let inst = &r.instance;
-    let groups: Vec<&str> = inst["groups"]
-        .as_array()
-        .expect("groups")
-        .iter()
-        .map(|g| str_of(g, "group"))
-        .collect();
+    let groups = strs(&inst["groups"], "groups");
     let group_of = |c: char| {
         groups
             .iter()
@@ -228,12 +232,7 @@ fn korean(r: &Record) -> Problem {
             .chars()
             .flat_map(jamo_of)
             .collect();
-        let listed: Vec<&str> = w["jamo"]
-            .as_array()
-            .expect("jamo")
-            .iter()
-            .map(|j| str_of(j, "jamo"))
-            .collect();
+        let listed = strs(&w["jamo"], "jamo");
         let spelled: Vec<&str> = jamo.iter().map(|(_, j)| j.as_str()).collect();
         assert_eq!(spelled, listed, "{}: the jamo list is not the word's", r.id);
         jamo.iter().map(|(k, j)| syms.id(*k, j)).collect()

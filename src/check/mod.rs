@@ -860,15 +860,12 @@ impl<'a> Checker<'a> {
                 }
                 Stmt::Retry(runs, body, _) => {
                     let t = r.expr(runs);
-                    if !t.fits(&Ty::Int) {
-                        self.errors.push(CheckError::Type {
-                            expected: Ty::Int.described(),
-                            found: t.described(),
-                            help: "`retry` takes how many runs of its block to allow, e.g. `retry 16 { ... }`".into(),
-                            src: self.src(),
-                            span: runs.span,
-                        });
-                    }
+                    self.expect_type(
+                        &t,
+                        &Ty::Int,
+                        runs.span,
+                        "`retry` takes how many runs of its block to allow, e.g. `retry 16 { ... }`",
+                    );
                     // The block continues the sample: its bindings stay.
                     self.block(r, body, languages, true);
                 }
@@ -891,15 +888,12 @@ impl<'a> Checker<'a> {
                 Stmt::PlantSolution(pattern, given, span) => {
                     self.constraint_statement(r, *span);
                     let t = r.expr(given);
-                    if !t.fits(&Ty::Map) {
-                        self.errors.push(CheckError::Type {
-                            expected: Ty::Map.described(),
-                            found: t.described(),
-                            help: "`plant solution` takes a map from each `find` to its values, e.g. `{ key: k, carry: c }`".into(),
-                            src: self.src(),
-                            span: given.span,
-                        });
-                    }
+                    self.expect_type(
+                        &t,
+                        &Ty::Map,
+                        given.span,
+                        "`plant solution` takes a map from each `find` to its values, e.g. `{ key: k, carry: c }`",
+                    );
                     if let ExprKind::Record(entries) = &given.kind {
                         self.planted_finds(entries, given.span);
                     }
@@ -973,9 +967,14 @@ impl<'a> Checker<'a> {
     }
 
     fn condition(&mut self, ty: &Ty, span: Span, help: &str) {
-        if !ty.fits(&Ty::Bool) {
+        self.expect_type(ty, &Ty::Bool, span, help);
+    }
+
+    /// Reports a type error unless `ty` fits `want`.
+    fn expect_type(&mut self, ty: &Ty, want: &Ty, span: Span, help: &str) {
+        if !ty.fits(want) {
             self.errors.push(CheckError::Type {
-                expected: Ty::Bool.described(),
+                expected: want.described(),
                 found: ty.described(),
                 help: help.to_string(),
                 src: self.src(),
@@ -984,8 +983,6 @@ impl<'a> Checker<'a> {
         }
     }
 
-    /// A constraint statement: it needs unknowns, and the model exists from
-    /// it on (it is built before the statement runs).
     /// The keys of a `plant solution { … }` literal: each names a `find`,
     /// and every `find` is given.
     fn planted_finds(&mut self, entries: &[(Literal, Span, Expr)], span: Span) {
@@ -1024,6 +1021,8 @@ impl<'a> Checker<'a> {
         }
     }
 
+    /// A constraint statement: it needs unknowns, and the model exists from
+    /// it on (it is built before the statement runs).
     fn constraint_statement(&mut self, r: &mut Resolver<'_>, span: Span) {
         r.unbuilt_finds.clear();
         if self.find_names.is_empty() {

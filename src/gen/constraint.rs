@@ -472,13 +472,12 @@ impl Constraints {
                 values[id] = Some(x);
             }
         }
-        let m: Vec<i64> = values.into_iter().flatten().collect();
-        if m.len() != self.vars.len() {
+        let Some(m) = values.into_iter().collect::<Option<Vec<i64>>>() else {
             return Err(EvalError::invalid(
                 "the planted solution does not set every unknown",
                 span,
             ));
-        }
+        };
         if let Some(r) = self
             .rule_terms
             .iter()
