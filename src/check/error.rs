@@ -431,6 +431,23 @@ pub enum CheckError {
         span: Span,
     },
 
+    /// A `limits` setting that names no run-time resource.
+    #[error("`{name}` is not a run-time limit")]
+    #[diagnostic(code(puzzlec::check::unknown_limit))]
+    UnknownLimit {
+        /// The name.
+        name: String,
+        /// A suggestion and the names there are.
+        #[help]
+        help: String,
+        /// The file.
+        #[source_code]
+        src: NamedSource<String>,
+        /// Where.
+        #[label("no limit has this name")]
+        span: Span,
+    },
+
     /// A numeric setting out of its range.
     #[error("{what} must be between {lo} and {hi}, found {value}")]
     #[diagnostic(

@@ -10,6 +10,7 @@ pub mod warning;
 
 use crate::answer::AnswerKind;
 use crate::dataset::spec_hash;
+use crate::eval::{Limits, Resource};
 use crate::source::SourceFile;
 use crate::span::Span;
 use crate::syntax::ast::*;
@@ -98,6 +99,7 @@ struct Parts<'s> {
     family: Option<&'s Ident>,
     languages: Option<(&'s [Ident], Span)>,
     attempts: Option<(i64, Span)>,
+    limits: Option<&'s [LimitSetting]>,
     levers: Vec<&'s Lever>,
     tiers: Vec<&'s Tier>,
     consts: Vec<(&'s Ident, &'s Expr)>,
@@ -146,6 +148,9 @@ impl<'a> Checker<'a> {
                 Decl::Attempts(n, span) => {
                     self.once(&mut p.attempts, (*n, *span), "attempts", *span)
                 }
+                Decl::Limits(settings, span) => {
+                    self.once(&mut p.limits, settings.as_slice(), "limits", *span)
+                }
                 Decl::Lever(l) => p.levers.push(l),
                 Decl::Tier(t) => p.tiers.push(t),
                 Decl::Const(name, e) => p.consts.push((name, e)),
@@ -167,6 +172,51 @@ impl<'a> Checker<'a> {
             }
         }
         p
+    }
+
+    /// The run-time limits: the defaults with the spec's settings; an
+    /// unknown name, a repeated one or a value out of range is an error.
+    fn limits(&mut self, settings: &[LimitSetting]) -> Limits {
+        let mut limits = Limits::default();
+        let mut seen = std::collections::BTreeSet::new();
+        for setting in settings {
+            let name = &setting.name.name;
+            let Some(resource) = Resource::from_name(name) else {
+                let names: Vec<String> =
+                    Resource::ALL.iter().map(|r| r.name().to_string()).collect();
+                let hint = suggest(name, &names)
+                    .map_or(String::new(), |s| format!("did you mean `{s}`? "));
+                self.errors.push(CheckError::UnknownLimit {
+                    name: name.clone(),
+                    help: format!("{hint}the limits are: {}", names.join(", ")),
+                    src: self.src(),
+                    span: setting.name.span,
+                });
+                continue;
+            };
+            if !seen.insert(resource) {
+                self.errors.push(CheckError::Repeated {
+                    what: resource.name(),
+                    src: self.src(),
+                    span: setting.span,
+                });
+                continue;
+            }
+            let hi = resource.max_limit();
+            if !(1..=hi as i64).contains(&setting.value) {
+                self.errors.push(CheckError::OutOfRange {
+                    what: resource.name(),
+                    lo: 1,
+                    hi: hi as i64,
+                    value: setting.value,
+                    src: self.src(),
+                    span: setting.span,
+                });
+                continue;
+            }
+            limits.set(resource, setting.value as u64);
+        }
+        limits
     }
 
     fn program(&mut self, spec: &Spec) -> Option<Program> {
@@ -229,6 +279,7 @@ impl<'a> Checker<'a> {
             }
             Some((n, _)) => n as u64,
         };
+        let limits = self.limits(parts.limits.unwrap_or_default());
         // A duplicated lever is reported above; keep its first declaration.
         let mut seen_levers = std::collections::BTreeSet::new();
         let levers: Vec<LeverDef> = parts
@@ -379,6 +430,7 @@ impl<'a> Checker<'a> {
             family,
             languages,
             attempts,
+            limits,
             levers,
             tiers,
             consts: parts

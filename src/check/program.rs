@@ -84,6 +84,8 @@ pub struct Program {
     pub languages: Vec<String>,
     /// The retry budget of `generate`.
     pub attempts: u64,
+    /// The run-time budgets of one item.
+    pub limits: crate::eval::Limits,
     /// Levers in declaration order.
     pub levers: Vec<LeverDef>,
     /// Tiers in declaration order.

@@ -6,6 +6,8 @@ use super::Reported;
 use crate::check::program::Program;
 use crate::dataset::build::{build, BuildError, BuildOptions};
 use crate::dataset::{Format, OutputDir};
+use crate::eval::fuel::Usage;
+use crate::eval::Resource;
 use crate::gen::generate;
 use std::path::PathBuf;
 use std::time::Instant;
@@ -30,6 +32,10 @@ pub struct Args {
     /// Worker threads for `--suite` (default: all cores).
     #[arg(short, long)]
     jobs: Option<usize>,
+    /// Instead of rates, report the peak run-time budget use (`limits`) of
+    /// each spec over its items, beside the default limits.
+    #[arg(long)]
+    fuel: bool,
     /// Only these tiers, comma-separated (default: every tier of each spec).
     #[arg(long, value_delimiter = ',')]
     tier: Vec<String>,
@@ -41,6 +47,9 @@ pub fn run(args: Args) -> Result<(), Reported> {
     if args.suite {
         let programs = loaded.into_iter().map(|l| l.program).collect::<Vec<_>>();
         return suite(&programs, &args);
+    }
+    if args.fuel {
+        return fuel(&loaded, &args);
     }
     println!("| puzzle | tier | items | seconds | items/s | attempts/item |");
     println!("|---|---|---:|---:|---:|---:|");
@@ -124,5 +133,42 @@ fn suite(programs: &[Program], args: &Args) -> Result<(), Reported> {
         report.manifest.total,
         report.manifest.total as f64 / secs.max(1e-9),
     );
+    Ok(())
+}
+
+/// The peak use of each run-time resource per spec, and over all specs.
+fn fuel(loaded: &[super::load::Loaded], args: &Args) -> Result<(), Reported> {
+    let names: Vec<&str> = Resource::ALL.iter().map(|r| r.name()).collect();
+    println!("| puzzle | {} |", names.join(" | "));
+    println!("|---|{}", "---:|".repeat(names.len()));
+    let mut all = Usage::default();
+    let row = |name: &str, u: &Usage| {
+        let cells: Vec<String> = Resource::ALL
+            .iter()
+            .map(|r| u.get(*r).to_string())
+            .collect();
+        println!("| {name} | {} |", cells.join(" | "));
+    };
+    for l in loaded {
+        let p = &l.program;
+        let mut peak = Usage::default();
+        for tier in p.tier_names() {
+            if !args.tier.is_empty() && !args.tier.iter().any(|t| t == tier) {
+                continue;
+            }
+            for index in 0..args.count {
+                let item = generate(p, tier, index, args.seed).map_err(|e| fail_with(&e))?;
+                peak = peak.max(item.usage);
+            }
+        }
+        row(&p.name.name, &peak);
+        all = all.max(peak);
+    }
+    row("**peak**", &all);
+    let defaults: Vec<String> = Resource::ALL
+        .iter()
+        .map(|r| r.default_limit().to_string())
+        .collect();
+    println!("| default limit | {} |", defaults.join(" | "));
     Ok(())
 }

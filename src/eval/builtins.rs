@@ -5,7 +5,7 @@
 use super::error::{EvalError, EvalErrorKind as K, EvalResult};
 use super::interp::{
     binary_values, describe, expect_bool, expect_int, expect_list, expect_str, iter_values,
-    type_error, Interp, MAX_LEN,
+    type_error, Interp,
 };
 use super::symops;
 use super::value::Value;
@@ -781,13 +781,6 @@ fn strings(xs: &[Value]) -> Vec<String> {
     xs.iter().map(Value::display).collect()
 }
 
-fn check_len(n: u128, span: Span) -> EvalResult<()> {
-    if n > MAX_LEN {
-        return Err(EvalError::new(K::TooLarge(n), span));
-    }
-    Ok(())
-}
-
 fn non_negative(n: i64, what: &str, span: Span) -> EvalResult<usize> {
     if n < 0 {
         return Err(EvalError::invalid(
@@ -984,7 +977,7 @@ pub fn call(
             } else {
                 ((lo as i128 - hi as i128).max(0) + (-(step as i128)) - 1) / (-(step as i128))
             };
-            check_len(len as u128, span)?;
+            interp.fuel().alloc(len as u128, span)?;
             Ok(Value::list(
                 (0..len)
                     .map(|i| Value::Int((lo as i128 + i * step as i128) as i64))
@@ -1130,7 +1123,7 @@ pub fn call(
             let mut out = Vec::new();
             for x in xs.iter() {
                 out.extend(expect_list(x, span)?.iter().cloned());
-                check_len(out.len() as u128, span)?;
+                interp.fuel().size(out.len() as u128, span)?;
             }
             Ok(Value::list(out))
         }
@@ -1223,11 +1216,11 @@ pub fn call(
             let n = non_negative(expect_int(a(1), span)?, "repeat count", span)?;
             match a(0) {
                 Value::Str(s) => {
-                    check_len(s.len() as u128 * n as u128, span)?;
+                    interp.fuel().alloc(s.len() as u128 * n as u128, span)?;
                     Ok(Value::str(s.repeat(n)))
                 }
                 x => {
-                    check_len(n as u128, span)?;
+                    interp.fuel().alloc(n as u128, span)?;
                     Ok(Value::list(vec![x.clone(); n]))
                 }
             }
@@ -1390,7 +1383,7 @@ pub fn call(
         "pad_left" => {
             let s = expect_str(a(0), span)?;
             let width = non_negative(expect_int(a(1), span)?, "width", span)?;
-            check_len(width as u128, span)?;
+            interp.fuel().alloc(width as u128, span)?;
             let fill = one_char(a(2), span)?;
             let n = s.chars().count();
             let pad: String = std::iter::repeat_n(fill, width.saturating_sub(n)).collect();
@@ -1574,7 +1567,7 @@ pub fn call(
         }
         "permutation" => {
             let n = non_negative(expect_int(a(0), span)?, "permutation size", span)?;
-            check_len(n as u128, span)?;
+            interp.fuel().alloc(n as u128, span)?;
             let order = interp.sampler(span)?.permutation(n);
             Ok(Value::list(
                 order.into_iter().map(|i| Value::Int(i as i64)).collect(),

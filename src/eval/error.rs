@@ -1,5 +1,6 @@
 //! Errors raised while evaluating spec expressions.
 
+use super::fuel::Resource;
 use crate::span::Span;
 use thiserror::Error;
 
@@ -49,12 +50,16 @@ pub enum EvalErrorKind {
     /// A builtin rejected its arguments.
     #[error("{0}")]
     Invalid(String),
-    /// Functions nested too deeply (runaway recursion).
-    #[error("function calls nested more than {0} deep")]
-    TooDeep(usize),
-    /// A list or string grew beyond the size limit.
-    #[error("a value would hold {0} elements, more than the limit of 10000000")]
-    TooLarge(u128),
+    /// The item spent a run-time budget (runaway work, growth or recursion).
+    #[error("the item ran out of fuel: more than {limit} {}", resource.what())]
+    OutOfFuel {
+        /// The resource spent.
+        resource: Resource,
+        /// Its limit.
+        limit: u64,
+        /// The generate statement that was running, once known.
+        statement: Option<Span>,
+    },
     /// Randomness used where it is not allowed.
     #[error("random choices are only allowed in `generate` and in tiers")]
     NoRandomness,
@@ -73,6 +78,19 @@ impl EvalError {
     /// An error of `kind` at `span`.
     pub fn new(kind: EvalErrorKind, span: Span) -> EvalError {
         EvalError { kind, span }
+    }
+
+    /// Places a spent budget in the statement `span`, unless an inner
+    /// statement already holds it; other errors pass unchanged.
+    pub fn in_statement(mut self, span: Span) -> EvalError {
+        if let EvalErrorKind::OutOfFuel {
+            statement: at @ None,
+            ..
+        } = &mut self.kind
+        {
+            *at = Some(span);
+        }
+        self
     }
 
     /// An invalid argument or state, described by `message`, at `span`.

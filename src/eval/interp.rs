@@ -3,6 +3,7 @@
 use super::builtins;
 use super::env::Env;
 use super::error::{EvalError, EvalErrorKind as K, EvalResult};
+use super::fuel::{Fuel, Resource};
 use super::symops;
 use super::value::{Func, Value};
 use super::Sampler;
@@ -11,10 +12,14 @@ use crate::span::Span;
 use crate::syntax::ast::*;
 use std::rc::Rc;
 
-/// The deepest nesting of function calls.
-pub const MAX_CALL_DEPTH: usize = 200;
-/// The most elements a list or string may hold.
-pub const MAX_LEN: u128 = 10_000_000;
+/// How often (in levels of nesting) the evaluator makes sure that the
+/// stack has room, growing it on the heap when it has not: the depth
+/// budget, not the thread's stack size, bounds recursion.
+const STACK_CHECK_EVERY: u64 = 8;
+/// The stack room kept free below the current frame.
+const STACK_RED_ZONE: usize = 512 * 1024;
+/// The size of each stack segment added.
+const STACK_SEGMENT: usize = 8 * 1024 * 1024;
 
 /// The user functions a program defines, by name and index.
 pub trait Functions {
@@ -28,9 +33,12 @@ pub trait Functions {
 pub struct Interp<'a> {
     fns: &'a dyn Functions,
     sampler: Option<&'a mut dyn Sampler>,
-    depth: usize,
+    /// The current nesting of evaluation.
+    depth: u64,
     /// Levers and constants, visible inside user functions.
     globals: Env,
+    /// The item's run-time budget.
+    fuel: Rc<Fuel>,
 }
 
 impl<'a> Interp<'a> {
@@ -41,7 +49,20 @@ impl<'a> Interp<'a> {
             sampler,
             depth: 0,
             globals: Env::new(),
+            fuel: Rc::new(Fuel::default()),
         }
+    }
+
+    /// Charges evaluation to `fuel` (by default each evaluator has a full
+    /// budget of the default limits of its own).
+    pub fn with_fuel(mut self, fuel: Rc<Fuel>) -> Interp<'a> {
+        self.fuel = fuel;
+        self
+    }
+
+    /// The budget this evaluator charges.
+    pub fn fuel(&self) -> &Fuel {
+        &self.fuel
     }
 
     /// Makes levers and constants (`globals`) visible inside user functions.
@@ -58,8 +79,22 @@ impl<'a> Interp<'a> {
         }
     }
 
-    /// Evaluates `expr` in `env`.
+    /// Evaluates `expr` in `env`, charging one step and one level of nesting.
     pub fn eval(&mut self, expr: &Expr, env: &Env) -> EvalResult<Value> {
+        self.fuel.steps(1, expr.span)?;
+        self.depth += 1;
+        let result = match self.fuel.nest(self.depth, expr.span) {
+            Err(e) => Err(e),
+            Ok(()) if self.depth % STACK_CHECK_EVERY == 0 => {
+                stacker::maybe_grow(STACK_RED_ZONE, STACK_SEGMENT, || self.eval_node(expr, env))
+            }
+            Ok(()) => self.eval_node(expr, env),
+        };
+        self.depth -= 1;
+        result
+    }
+
+    fn eval_node(&mut self, expr: &Expr, env: &Env) -> EvalResult<Value> {
         let span = expr.span;
         match &expr.kind {
             ExprKind::Int(i) => Ok(Value::Int(*i)),
@@ -270,6 +305,7 @@ impl<'a> Interp<'a> {
     pub fn interpolate(&mut self, parts: &[StrPart], env: &Env) -> EvalResult<String> {
         let mut out = String::new();
         for part in parts {
+            let before = out.len();
             match part {
                 StrPart::Text(t) => out.push_str(t),
                 StrPart::Placeholder { expr, particle: p } => {
@@ -292,12 +328,9 @@ impl<'a> Interp<'a> {
                     }
                 }
             }
-            if out.len() as u128 > MAX_LEN {
-                return Err(EvalError::new(
-                    K::TooLarge(out.len() as u128),
-                    Span::default(),
-                ));
-            }
+            self.fuel
+                .steps((out.len() - before) as u64, expr_span(part))?;
+            self.fuel.size(out.len() as u128, expr_span(part))?;
         }
         Ok(out)
     }
@@ -311,10 +344,7 @@ impl<'a> Interp<'a> {
     ) -> EvalResult<()> {
         let Some((clause, rest)) = clauses.split_first() else {
             out.push(self.eval(head, env)?);
-            if out.len() as u128 > MAX_LEN {
-                return Err(EvalError::new(K::TooLarge(out.len() as u128), head.span));
-            }
-            return Ok(());
+            return self.fuel.size(out.len() as u128, head.span);
         };
         match clause {
             CompClause::If(cond) => {
@@ -326,6 +356,7 @@ impl<'a> Interp<'a> {
             CompClause::For(binding) => {
                 let source = self.eval(&binding.source, env)?;
                 for item in iter_values(&source, binding.source.span)? {
+                    self.fuel.steps(1, binding.source.span)?;
                     let inner = bind_pattern(env, &binding.pattern, item)?;
                     self.comprehension(head, rest, &inner, out)?;
                 }
@@ -363,7 +394,27 @@ impl<'a> Interp<'a> {
         }
         let l = self.eval(a, env)?;
         let r = self.eval(b, env)?;
+        self.charge_binary(op, &l, &r, span)?;
         binary_values(op, &l, &r, a.span, b.span, span)
+    }
+
+    /// What an operator costs before it runs: joining strings or lists and
+    /// building a range allocate their result; comparing and searching
+    /// read their operands.
+    fn charge_binary(&self, op: BinOp, l: &Value, r: &Value, span: Span) -> EvalResult<()> {
+        match (op, l, r) {
+            (BinOp::Add, Value::Str(_) | Value::List(_), _) => self
+                .fuel
+                .alloc(shallow_size(l) as u128 + shallow_size(r) as u128, span),
+            (BinOp::Range | BinOp::RangeInclusive, Value::Int(a), Value::Int(b)) => {
+                let end = *b as i128 + i128::from(op == BinOp::RangeInclusive);
+                self.fuel.alloc((end - *a as i128).max(0) as u128, span)
+            }
+            (BinOp::Eq | BinOp::Ne | BinOp::In | BinOp::NotIn, _, _) => {
+                self.fuel.steps(shallow_size(l).max(shallow_size(r)), span)
+            }
+            _ => Ok(()),
+        }
     }
 
     /// Calls a function value with evaluated arguments.
@@ -377,16 +428,11 @@ impl<'a> Interp<'a> {
                 span,
             ));
         };
-        if self.depth >= MAX_CALL_DEPTH {
-            return Err(EvalError::new(K::TooDeep(MAX_CALL_DEPTH), span));
-        }
-        self.depth += 1;
         let result = match &**func {
-            Func::Builtin(name) => builtins::call(self, name, args, span),
+            Func::Builtin(name) => self.call_builtin(name, args, span),
             Func::User(i) => {
                 let fns = self.fns;
                 let Some(decl) = fns.get(*i) else {
-                    self.depth -= 1;
                     return Err(EvalError::new(
                         K::Invalid(format!("no user function has index {i}")),
                         span,
@@ -406,8 +452,17 @@ impl<'a> Interp<'a> {
                 self.call_with("lambda", params, body, env, args, span)
             }
         };
-        self.depth -= 1;
         result
+    }
+
+    /// A builtin call costs a step per element of its arguments and of its
+    /// result, and its result must fit the value limit.
+    fn call_builtin(&mut self, name: &str, args: Vec<Value>, span: Span) -> EvalResult<Value> {
+        let read: u64 = args.iter().map(shallow_size).sum();
+        self.fuel.steps(read, span)?;
+        let result = builtins::call(self, name, args, span)?;
+        self.fuel.alloc(shallow_size(&result) as u128, span)?;
+        Ok(result)
     }
 
     fn call_with(
@@ -434,6 +489,24 @@ impl<'a> Interp<'a> {
             env = env.bind(&p.name, v);
         }
         self.eval(body, &env)
+    }
+}
+
+/// The elements of a list, tuple or map, or the bytes of a string: what
+/// copying the value one level deep costs.
+pub fn shallow_size(v: &Value) -> u64 {
+    match v {
+        Value::List(items) | Value::Tuple(items) => items.len() as u64,
+        Value::Str(s) => s.len() as u64,
+        Value::Map(entries) => entries.len() as u64,
+        _ => 0,
+    }
+}
+
+fn expr_span(part: &StrPart) -> Span {
+    match part {
+        StrPart::Placeholder { expr, .. } => expr.span,
+        StrPart::Text(_) => Span::default(),
     }
 }
 
@@ -711,8 +784,9 @@ pub fn binary_values(
                 b as i128 + 1
             };
             let len = (end - a as i128).max(0) as u128;
-            if len > MAX_LEN {
-                return Err(EvalError::new(K::TooLarge(len), span));
+            let cap = Resource::Values.max_limit();
+            if len > cap as u128 {
+                return Err(super::fuel::exhausted(Resource::Values, cap, span));
             }
             Ok(Value::list(
                 (a as i128..end).map(|i| Value::Int(i as i64)).collect(),

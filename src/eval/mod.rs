@@ -7,6 +7,7 @@ pub mod builtins;
 pub mod calendar;
 pub mod env;
 pub mod error;
+pub mod fuel;
 pub mod interp;
 pub mod optimum;
 pub mod sym;
@@ -15,6 +16,7 @@ pub mod value;
 
 pub use env::Env;
 pub use error::{EvalError, EvalErrorKind, EvalResult};
+pub use fuel::{Fuel, Limits, Resource};
 pub use interp::{Functions, Interp};
 pub use value::Value;
 

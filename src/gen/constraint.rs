@@ -9,11 +9,12 @@
 //! one incremental solver per attempt.
 
 use crate::check::program::Program;
+use crate::eval::fuel::{exhausted, Resource};
 use crate::eval::interp::{bind_pattern, expect_int, iter_values};
 use crate::eval::sym::{Atom, BoolTerm, IntTerm, Sym};
 use crate::eval::symops::{bool_term, int_term};
 use crate::eval::{Env, EvalError, EvalErrorKind as K, EvalResult, Interp, Value};
-use crate::sat::{current_backend, CmpOp, IntVar, LinExpr, Lit, Model, SatError};
+use crate::sat::{current_backend, CmpOp, IntVar, Limits, LinExpr, Lit, Model, SatError};
 use crate::span::Span;
 use crate::syntax::ast::Binding;
 use std::rc::Rc;
@@ -80,10 +81,19 @@ pub enum Outcome {
 }
 
 fn sat_error(e: SatError, span: Span) -> EvalError {
-    EvalError::new(K::Invalid(format!("constraint model: {e}")), span)
+    match e {
+        SatError::TooManyVars { limit } => exhausted(Resource::Vars, limit as u64, span),
+        SatError::TooManyClauses { limit } => exhausted(Resource::Clauses, limit as u64, span),
+        e => EvalError::new(K::Invalid(format!("constraint model: {e}")), span),
+    }
 }
 
 impl Constraints {
+    /// The model's variables and clauses.
+    pub fn size(&self) -> (usize, usize) {
+        (self.model.num_vars(), self.model.num_clauses())
+    }
+
     /// A model with no unknowns, rules or clues yet.
     fn empty(model: Model) -> Constraints {
         Constraints {
@@ -107,7 +117,13 @@ impl Constraints {
         env: &Env,
         span: Span,
     ) -> EvalResult<(Constraints, Env)> {
-        let model = Model::new(current_backend()).map_err(|e| sat_error(e, span))?;
+        let fuel = interp.fuel().limits();
+        let limits = Limits {
+            max_vars: usize::try_from(fuel.get(Resource::Vars)).unwrap_or(usize::MAX),
+            max_clauses: usize::try_from(fuel.get(Resource::Clauses)).unwrap_or(usize::MAX),
+        };
+        let model =
+            Model::with_limits(current_backend(), limits).map_err(|e| sat_error(e, span))?;
         let mut c = Constraints::empty(model);
         let mut env = env.clone();
         for find in &program.finds {
@@ -199,6 +215,7 @@ impl Constraints {
         span: Span,
     ) -> EvalResult<Value> {
         let Some((binding, rest)) = bindings.split_first() else {
+            interp.fuel().steps(1, span)?;
             let id = self.vars.len();
             let var = self.model.new_int(domain).map_err(|e| sat_error(e, span))?;
             self.vars.push(var);

@@ -1,6 +1,6 @@
 //! Errors of generation: a runtime error in the spec, or a budget spent.
 
-use crate::eval::EvalError;
+use crate::eval::{EvalError, EvalErrorKind, Resource};
 use crate::span::Span;
 use miette::{Diagnostic, NamedSource};
 use thiserror::Error;
@@ -73,6 +73,38 @@ pub enum GenError {
         rejections: u64,
     },
 
+    /// The item spent one of its run-time budgets (`limits`).
+    #[error(
+        "tier `{tier}` of `{puzzle}` ran out of fuel at index {index}: more than {limit} {what}"
+    )]
+    #[diagnostic(code(puzzlec::gen::fuel))]
+    Fuel {
+        /// The puzzle.
+        puzzle: String,
+        /// The tier.
+        tier: String,
+        /// The item index.
+        index: u64,
+        /// The resource's name in `limits`.
+        resource: &'static str,
+        /// What it counts, in words.
+        what: &'static str,
+        /// The limit.
+        limit: u64,
+        /// How to raise it and how to reproduce it.
+        #[help]
+        help: String,
+        /// The file.
+        #[source_code]
+        src: NamedSource<String>,
+        /// The statement that was running.
+        #[label("the budget ran out in this statement")]
+        statement: Span,
+        /// The expression being evaluated when it ran out.
+        #[label("here")]
+        span: Option<Span>,
+    },
+
     /// The gold does not fit its answer kind.
     #[error("{message}")]
     #[diagnostic(code(puzzlec::gen::gold))]
@@ -107,11 +139,52 @@ pub enum GenError {
 impl GenError {
     /// A runtime error in context.
     pub fn runtime(src: NamedSource<String>, error: EvalError, ctx: &ItemContext) -> GenError {
+        if let EvalErrorKind::OutOfFuel {
+            resource,
+            limit,
+            statement,
+        } = error.kind
+        {
+            return GenError::fuel(src, resource, limit, statement, error.span, ctx);
+        }
         GenError::Runtime {
             message: error.kind.to_string(),
             help: format!("this happened while generating {ctx}"),
             src,
             span: error.span,
+        }
+    }
+}
+
+impl GenError {
+    /// A spent budget in context: labelled at the statement, and at the
+    /// expression being evaluated (perhaps in a function the statement
+    /// called) when that is a different place.
+    fn fuel(
+        src: NamedSource<String>,
+        resource: Resource,
+        limit: u64,
+        statement: Option<Span>,
+        at: Span,
+        ctx: &ItemContext,
+    ) -> GenError {
+        let statement = statement.unwrap_or(at);
+        GenError::Fuel {
+            puzzle: ctx.puzzle.clone(),
+            tier: ctx.tier.clone(),
+            index: ctx.index,
+            resource: resource.name(),
+            what: resource.what(),
+            limit,
+            help: format!(
+                "the default is {}; a spec can raise it up to {} with `limits {{ {} N }}`, but runaway growth or recursion is more likely; this happened while generating {ctx}",
+                resource.default_limit(),
+                resource.max_limit(),
+                resource.name()
+            ),
+            src,
+            statement,
+            span: (at != statement).then_some(at),
         }
     }
 }

@@ -9,11 +9,13 @@ use super::rng::Rng;
 use super::sampler::RngSampler;
 use super::seed::item_seed;
 use crate::check::program::{Program, TierDef};
+use crate::eval::fuel::Usage;
 use crate::eval::interp::{bind_pattern, expect_bool, expect_int, iter_values, literal_value};
-use crate::eval::{Env, EvalError, EvalErrorKind, Interp, Value};
+use crate::eval::{Env, EvalError, EvalErrorKind, Fuel, Interp, Value};
 use crate::span::Span;
-use crate::syntax::ast::{Block, Ident, LangText, Stmt, TierValue};
+use crate::syntax::ast::{Block, Expr, Ident, LangText, Stmt, TierValue};
 use std::collections::BTreeMap;
+use std::rc::Rc;
 
 /// One generated latent instance, rendered in every language of the spec.
 #[derive(Debug, Clone)]
@@ -40,6 +42,8 @@ pub struct Item {
     pub renders: BTreeMap<String, Rendered>,
     /// Attempts used (1 when the first sample was accepted).
     pub attempts: u64,
+    /// The run-time budget the item spent (not part of any record).
+    pub usage: Usage,
 }
 
 /// One intermediate answer of an item, from a `checkpoint` statement.
@@ -90,14 +94,19 @@ pub fn generate(
     let mut rng = Rng::from_seed(seed);
     let rt = |e: EvalError| GenError::runtime(program.source.named(), e, &ctx);
 
+    let fuel = Rc::new(Fuel::new(program.limits));
     let levers = sample_levers(program, tier_def, &mut rng).map_err(rt)?;
     let mut base = Env::new();
     for (name, value) in &levers {
         base = base.bind(name, value.clone());
     }
     for (ident, expr) in &program.consts {
-        let mut interp = Interp::new(program, None).with_globals(base.clone());
-        let v = interp.eval(expr, &base).map_err(rt)?;
+        let mut interp = Interp::new(program, None)
+            .with_globals(base.clone())
+            .with_fuel(fuel.clone());
+        let v = interp
+            .eval(expr, &base)
+            .map_err(|e| rt(e.in_statement(expr.span)))?;
         base = base.bind(&ident.name, v);
     }
 
@@ -107,8 +116,12 @@ pub fn generate(
         let mut trace = Trace::default();
         let flow = {
             let mut sampler = RngSampler::new(&mut rng);
-            let mut interp = Interp::new(program, Some(&mut sampler)).with_globals(base.clone());
+            let mut interp = Interp::new(program, Some(&mut sampler))
+                .with_globals(base.clone())
+                .with_fuel(fuel.clone());
             let mut cons = None;
+            fuel.run(program.generate.span)
+                .map_err(|e| rt(e.in_statement(program.generate.span)))?;
             run_block(
                 program,
                 &mut interp,
@@ -127,9 +140,12 @@ pub fn generate(
                     .1 += 1;
             }
             Flow::Done(env) => {
-                return finish(
-                    program, &ctx, tier, index, seed, levers, &base, env, &trace, attempt,
-                );
+                let done = Attempt {
+                    env,
+                    trace,
+                    attempts: attempt,
+                };
+                return finish(program, &ctx, tier, index, seed, levers, &base, done, &fuel);
             }
         }
     }
@@ -199,7 +215,9 @@ struct Trace<'p> {
     checkpoints: Vec<(&'p Ident, Value, Span)>,
 }
 
-/// Runs a block; steps are recorded with the environment they see.
+/// Runs a block; steps are recorded with the environment they see. Each
+/// statement costs a step, and a spent budget is placed in the innermost
+/// statement that was running.
 fn run_block<'p>(
     program: &Program,
     interp: &mut Interp<'_>,
@@ -209,173 +227,227 @@ fn run_block<'p>(
     trace: &mut Trace<'p>,
 ) -> Result<Flow, EvalError> {
     for stmt in &block.stmts {
-        match stmt {
-            Stmt::Let(pattern, expr) => {
-                let v = interp.eval(expr, &env)?;
-                env = bind_pattern(&env, pattern, v)?;
-            }
-            Stmt::Require(cond, _, span) => {
-                let v = interp.eval(cond, &env)?;
-                if !expect_bool(&v, cond.span)? {
-                    return Ok(Flow::Reject(*span));
-                }
-            }
-            Stmt::Step(texts, _) => {
-                for t in texts {
-                    trace.steps.push(t);
-                    trace.step_envs.push(env.clone());
-                }
-            }
-            Stmt::Checkpoint(kind, expr, span) => {
-                let v = interp.eval(expr, &env)?;
-                trace.checkpoints.push((kind, v, *span));
-            }
-            Stmt::For(binding, body, _) => {
-                let source = interp.eval(&binding.source, &env)?;
-                for item in iter_values(&source, binding.source.span)? {
-                    let inner = bind_pattern(&env, &binding.pattern, item)?;
-                    if let Flow::Reject(span) =
-                        run_block(program, interp, body, inner, cons, trace)?
-                    {
-                        return Ok(Flow::Reject(span));
-                    }
-                }
-            }
-            Stmt::Retry(runs, body, span) => {
-                let n = expect_int(&interp.eval(runs, &env)?, runs.span)?;
-                if !(1..=1_000_000).contains(&n) {
-                    return Err(EvalError::invalid(
-                        format!("`retry` allows 1 to 1000000 runs of its block, not {n}"),
-                        runs.span,
-                    ));
-                }
-                // What the block may change, to undo a run that rejects.
-                let saved = cons.as_ref().map(Constraints::save);
-                let (steps, checkpoints) = (trace.steps.len(), trace.checkpoints.len());
-                let mut last = *span;
-                let mut done = None;
-                for _ in 0..n {
-                    match run_block(program, interp, body, env.clone(), cons, trace)? {
-                        Flow::Done(e) => {
-                            done = Some(e);
-                            break;
-                        }
-                        Flow::Reject(at) => {
-                            last = at;
-                            match &saved {
-                                Some(point) => {
-                                    if let Some(c) = cons.as_mut() {
-                                        c.restore(point);
-                                    }
-                                }
-                                None => *cons = None,
-                            }
-                            trace.steps.truncate(steps);
-                            trace.step_envs.truncate(steps);
-                            trace.checkpoints.truncate(checkpoints);
-                        }
-                    }
-                }
-                match done {
-                    Some(e) => env = e,
-                    None => return Ok(Flow::Reject(last)),
-                }
-            }
-            Stmt::If(cond, then, otherwise, _) => {
-                let v = interp.eval(cond, &env)?;
-                let branch = if expect_bool(&v, cond.span)? {
-                    Some(then)
-                } else {
-                    otherwise.as_ref()
-                };
-                if let Some(b) = branch {
-                    if let Flow::Reject(span) =
-                        run_block(program, interp, b, env.clone(), cons, trace)?
-                    {
-                        return Ok(Flow::Reject(span));
-                    }
-                }
-            }
-            Stmt::SampleSolution(pattern, span) => {
-                let c = ensure_model(program, interp, &mut env, cons, *span)?;
-                match c.sample(interp, *span)? {
-                    Outcome::Value(v) => env = bind_pattern(&env, pattern, v)?,
-                    Outcome::Reject => return Ok(Flow::Reject(*span)),
-                }
-            }
-            Stmt::PlantSolution(pattern, given, span) => {
-                let c = ensure_model(program, interp, &mut env, cons, *span)?;
-                let v = interp.eval(given, &env)?;
-                let planted = c.plant(&v, given.span)?;
-                env = bind_pattern(&env, pattern, planted)?;
-            }
-            Stmt::Dig(pattern, dig) => {
-                let c = ensure_model(program, interp, &mut env, cons, dig.span)?;
-                let from = interp.eval(&dig.from, &env)?;
-                let keep = match &dig.keep {
-                    Some(k) => Some(expect_int(&interp.eval(k, &env)?, k.span)?),
-                    None => None,
-                };
-                let var = dig.var.as_ref().map(|v| v.name.as_str());
-                let symmetry = dig
-                    .symmetry
-                    .as_ref()
-                    .map(|s| s.name.as_str())
-                    .filter(|s| *s != "none");
-                match c.dig(interp, var, from, keep, symmetry, dig.span)? {
-                    Outcome::Value(v) => env = bind_pattern(&env, pattern, v)?,
-                    Outcome::Reject => return Ok(Flow::Reject(dig.span)),
-                }
-            }
-            Stmt::Reveal(pattern, reveal) => {
-                let c = ensure_model(program, interp, &mut env, cons, reveal.span)?;
-                let from = interp.eval(&reveal.from, &env)?;
-                let limit = match &reveal.limit {
-                    Some(l) => Some(expect_int(&interp.eval(l, &env)?, l.span)?),
-                    None => None,
-                };
-                let of = match &reveal.of {
-                    Some(e) => Some(interp.eval(e, &env)?),
-                    None => None,
-                };
-                match c.reveal(interp, from, of, limit, reveal.span)? {
-                    Outcome::Value(v) => {
-                        if let Some(p) = pattern {
-                            env = bind_pattern(&env, p, v)?;
-                        }
-                    }
-                    Outcome::Reject => return Ok(Flow::Reject(reveal.span)),
-                }
-            }
-            Stmt::Clue(expr, span) => {
-                let c = ensure_model(program, interp, &mut env, cons, *span)?;
-                let v = interp.eval(expr, &env)?;
-                if let Outcome::Reject = c.clue(v, *span)? {
-                    return Ok(Flow::Reject(*span));
-                }
-            }
-            Stmt::Unique(expr, span) => {
-                let c = ensure_model(program, interp, &mut env, cons, *span)?;
-                let v = interp.eval(expr, &env)?;
-                if let Outcome::Reject = c.unique(v, *span)? {
-                    return Ok(Flow::Reject(*span));
-                }
-            }
-            Stmt::Optimize(pattern, maximize, expr, span) => {
-                let c = ensure_model(program, interp, &mut env, cons, *span)?;
-                let v = interp.eval(expr, &env)?;
-                match c.optimize(v, *maximize, *span)? {
-                    Outcome::Value(v) => {
-                        if let Some(p) = pattern {
-                            env = bind_pattern(&env, p, v)?;
-                        }
-                    }
-                    Outcome::Reject => return Ok(Flow::Reject(*span)),
-                }
-            }
+        let span = stmt_span(stmt);
+        let next = interp
+            .fuel()
+            .steps(1, span)
+            .and_then(|()| run_stmt(program, interp, stmt, env, cons, trace))
+            .map_err(|e| e.in_statement(span))?;
+        if let Some(c) = cons.as_ref() {
+            let (vars, clauses) = c.size();
+            interp.fuel().model_size(vars, clauses);
+        }
+        match next {
+            Next::Go(e) => env = e,
+            Next::Reject(at) => return Ok(Flow::Reject(at)),
         }
     }
     Ok(Flow::Done(env))
+}
+
+/// What follows a statement.
+enum Next {
+    /// Go on with these bindings.
+    Go(Env),
+    /// The attempt is rejected here.
+    Reject(Span),
+}
+
+/// The span of a statement.
+fn stmt_span(stmt: &Stmt) -> Span {
+    match stmt {
+        Stmt::Let(_, e) => e.span,
+        Stmt::Dig(_, dig) => dig.span,
+        Stmt::Reveal(_, reveal) => reveal.span,
+        Stmt::SampleSolution(_, span)
+        | Stmt::PlantSolution(_, _, span)
+        | Stmt::Clue(_, span)
+        | Stmt::Require(_, _, span)
+        | Stmt::Step(_, span)
+        | Stmt::Checkpoint(_, _, span)
+        | Stmt::For(_, _, span)
+        | Stmt::If(_, _, _, span)
+        | Stmt::Retry(_, _, span)
+        | Stmt::Unique(_, span)
+        | Stmt::Optimize(_, _, _, span) => *span,
+    }
+}
+
+/// Runs one statement of a block.
+fn run_stmt<'p>(
+    program: &Program,
+    interp: &mut Interp<'_>,
+    stmt: &'p Stmt,
+    mut env: Env,
+    cons: &mut Option<Constraints>,
+    trace: &mut Trace<'p>,
+) -> Result<Next, EvalError> {
+    match stmt {
+        Stmt::Let(pattern, expr) => {
+            let v = interp.eval(expr, &env)?;
+            env = bind_pattern(&env, pattern, v)?;
+        }
+        Stmt::Require(cond, _, span) => {
+            let v = interp.eval(cond, &env)?;
+            if !expect_bool(&v, cond.span)? {
+                return Ok(Next::Reject(*span));
+            }
+        }
+        Stmt::Step(texts, span) => {
+            for t in texts {
+                interp.fuel().trace_line(*span)?;
+                trace.steps.push(t);
+                trace.step_envs.push(env.clone());
+            }
+        }
+        Stmt::Checkpoint(kind, expr, span) => {
+            let v = interp.eval(expr, &env)?;
+            trace.checkpoints.push((kind, v, *span));
+        }
+        Stmt::For(binding, body, _) => {
+            let source = interp.eval(&binding.source, &env)?;
+            for item in iter_values(&source, binding.source.span)? {
+                interp.fuel().steps(1, binding.source.span)?;
+                let inner = bind_pattern(&env, &binding.pattern, item)?;
+                if let Flow::Reject(span) = run_block(program, interp, body, inner, cons, trace)? {
+                    return Ok(Next::Reject(span));
+                }
+            }
+        }
+        Stmt::Retry(runs, body, span) => {
+            let n = expect_int(&interp.eval(runs, &env)?, runs.span)?;
+            if !(1..=1_000_000).contains(&n) {
+                return Err(EvalError::invalid(
+                    format!("`retry` allows 1 to 1000000 runs of its block, not {n}"),
+                    runs.span,
+                ));
+            }
+            // What the block may change, to undo a run that rejects.
+            let saved = cons.as_ref().map(Constraints::save);
+            let (steps, checkpoints) = (trace.steps.len(), trace.checkpoints.len());
+            let mut last = *span;
+            let mut done = None;
+            for _ in 0..n {
+                interp.fuel().run(*span)?;
+                match run_block(program, interp, body, env.clone(), cons, trace)? {
+                    Flow::Done(e) => {
+                        done = Some(e);
+                        break;
+                    }
+                    Flow::Reject(at) => {
+                        last = at;
+                        match &saved {
+                            Some(point) => {
+                                if let Some(c) = cons.as_mut() {
+                                    c.restore(point);
+                                }
+                            }
+                            None => *cons = None,
+                        }
+                        trace.steps.truncate(steps);
+                        trace.step_envs.truncate(steps);
+                        trace.checkpoints.truncate(checkpoints);
+                    }
+                }
+            }
+            match done {
+                Some(e) => env = e,
+                None => return Ok(Next::Reject(last)),
+            }
+        }
+        Stmt::If(cond, then, otherwise, _) => {
+            let v = interp.eval(cond, &env)?;
+            let branch = if expect_bool(&v, cond.span)? {
+                Some(then)
+            } else {
+                otherwise.as_ref()
+            };
+            if let Some(b) = branch {
+                if let Flow::Reject(span) = run_block(program, interp, b, env.clone(), cons, trace)?
+                {
+                    return Ok(Next::Reject(span));
+                }
+            }
+        }
+        Stmt::SampleSolution(pattern, span) => {
+            let c = ensure_model(program, interp, &mut env, cons, *span)?;
+            match c.sample(interp, *span)? {
+                Outcome::Value(v) => env = bind_pattern(&env, pattern, v)?,
+                Outcome::Reject => return Ok(Next::Reject(*span)),
+            }
+        }
+        Stmt::PlantSolution(pattern, given, span) => {
+            let c = ensure_model(program, interp, &mut env, cons, *span)?;
+            let v = interp.eval(given, &env)?;
+            let planted = c.plant(&v, given.span)?;
+            env = bind_pattern(&env, pattern, planted)?;
+        }
+        Stmt::Dig(pattern, dig) => {
+            let c = ensure_model(program, interp, &mut env, cons, dig.span)?;
+            let from = interp.eval(&dig.from, &env)?;
+            let keep = match &dig.keep {
+                Some(k) => Some(expect_int(&interp.eval(k, &env)?, k.span)?),
+                None => None,
+            };
+            let var = dig.var.as_ref().map(|v| v.name.as_str());
+            let symmetry = dig
+                .symmetry
+                .as_ref()
+                .map(|s| s.name.as_str())
+                .filter(|s| *s != "none");
+            match c.dig(interp, var, from, keep, symmetry, dig.span)? {
+                Outcome::Value(v) => env = bind_pattern(&env, pattern, v)?,
+                Outcome::Reject => return Ok(Next::Reject(dig.span)),
+            }
+        }
+        Stmt::Reveal(pattern, reveal) => {
+            let c = ensure_model(program, interp, &mut env, cons, reveal.span)?;
+            let from = interp.eval(&reveal.from, &env)?;
+            let limit = match &reveal.limit {
+                Some(l) => Some(expect_int(&interp.eval(l, &env)?, l.span)?),
+                None => None,
+            };
+            let of = match &reveal.of {
+                Some(e) => Some(interp.eval(e, &env)?),
+                None => None,
+            };
+            match c.reveal(interp, from, of, limit, reveal.span)? {
+                Outcome::Value(v) => {
+                    if let Some(p) = pattern {
+                        env = bind_pattern(&env, p, v)?;
+                    }
+                }
+                Outcome::Reject => return Ok(Next::Reject(reveal.span)),
+            }
+        }
+        Stmt::Clue(expr, span) => {
+            let c = ensure_model(program, interp, &mut env, cons, *span)?;
+            let v = interp.eval(expr, &env)?;
+            if let Outcome::Reject = c.clue(v, *span)? {
+                return Ok(Next::Reject(*span));
+            }
+        }
+        Stmt::Unique(expr, span) => {
+            let c = ensure_model(program, interp, &mut env, cons, *span)?;
+            let v = interp.eval(expr, &env)?;
+            if let Outcome::Reject = c.unique(v, *span)? {
+                return Ok(Next::Reject(*span));
+            }
+        }
+        Stmt::Optimize(pattern, maximize, expr, span) => {
+            let c = ensure_model(program, interp, &mut env, cons, *span)?;
+            let v = interp.eval(expr, &env)?;
+            match c.optimize(v, *maximize, *span)? {
+                Outcome::Value(v) => {
+                    if let Some(p) = pattern {
+                        env = bind_pattern(&env, p, v)?;
+                    }
+                }
+                Outcome::Reject => return Ok(Next::Reject(*span)),
+            }
+        }
+    }
+    Ok(Next::Go(env))
 }
 
 /// The attempt's constraint model, built on first use; binds the finds in `env`.
@@ -395,6 +467,13 @@ fn ensure_model<'c>(
         .ok_or_else(|| EvalError::new(EvalErrorKind::Invalid("no constraint model".into()), span))
 }
 
+/// The accepted attempt: its bindings, its trace and how many it took.
+struct Attempt<'p> {
+    env: Env,
+    trace: Trace<'p>,
+    attempts: u64,
+}
+
 #[allow(clippy::too_many_arguments)]
 fn finish(
     program: &Program,
@@ -404,13 +483,25 @@ fn finish(
     seed: [u8; 32],
     levers: Vec<(String, Value)>,
     globals: &Env,
-    env: Env,
-    trace: &Trace<'_>,
-    attempts: u64,
+    done: Attempt<'_>,
+    fuel: &Rc<Fuel>,
 ) -> Result<Item, GenError> {
+    let Attempt {
+        env,
+        trace,
+        attempts,
+    } = done;
+    let trace = &trace;
     let rt = |e: EvalError| GenError::runtime(program.source.named(), e, ctx);
-    let mut interp = Interp::new(program, None).with_globals(globals.clone());
-    let gold_value = interp.eval(&program.answer, &env).map_err(rt)?;
+    let mut interp = Interp::new(program, None)
+        .with_globals(globals.clone())
+        .with_fuel(fuel.clone());
+    let eval_at = |interp: &mut Interp<'_>, e: &Expr, env: &Env| {
+        interp
+            .eval(e, env)
+            .map_err(|err| rt(err.in_statement(e.span)))
+    };
+    let gold_value = eval_at(&mut interp, &program.answer, &env)?;
     let kind = program
         .item_answer_kind(&levers)
         .ok_or_else(|| GenError::Gold {
@@ -443,7 +534,7 @@ fn finish(
         });
     }
     let instance = match &program.instance {
-        Some(e) => interp.eval(e, &env).map_err(rt)?.to_json(),
+        Some(e) => eval_at(&mut interp, e, &env)?.to_json(),
         None => serde_json::Value::Object(Default::default()),
     };
     if let Some(accept) = &program.accept {
@@ -467,7 +558,7 @@ fn finish(
     }
     let choices = match &program.choices {
         Some(e) => {
-            let v = interp.eval(e, &env).map_err(rt)?;
+            let v = eval_at(&mut interp, e, &env)?;
             let items = iter_values(&v, e.span).map_err(rt)?;
             Some(items.iter().map(Value::display).collect())
         }
@@ -476,7 +567,7 @@ fn finish(
     let mut renders = BTreeMap::new();
     for lang in &program.languages {
         let template = &program.templates[lang];
-        let question = interp.eval(template, &env).map_err(rt)?.display();
+        let question = eval_at(&mut interp, template, &env)?.display();
         if program.slot == crate::answer::AnswerSlot::FirstBrackets && !question.contains("[[") {
             return Err(GenError::Gold {
                 message: format!(
@@ -490,7 +581,7 @@ fn finish(
         let mut lines = Vec::new();
         for (t, step_env) in trace.steps.iter().zip(&trace.step_envs) {
             if &t.lang.name == lang {
-                lines.push(interp.eval(&t.text, step_env).map_err(rt)?.display());
+                lines.push(eval_at(&mut interp, &t.text, step_env)?.display());
             }
         }
         renders.insert(
@@ -517,6 +608,7 @@ fn finish(
         checkpoints,
         renders,
         attempts,
+        usage: fuel.usage(),
     })
 }
 

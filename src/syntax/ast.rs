@@ -20,6 +20,17 @@ pub struct Spec {
     pub decls: Vec<Decl>,
 }
 
+/// One setting of a `limits` block: `steps 100_000_000`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LimitSetting {
+    /// The resource.
+    pub name: Ident,
+    /// The limit.
+    pub value: i64,
+    /// The whole setting.
+    pub span: Span,
+}
+
 /// A top-level declaration.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Decl {
@@ -31,6 +42,8 @@ pub enum Decl {
     Languages(Vec<Ident>, Span),
     /// `attempts N`.
     Attempts(i64, Span),
+    /// `limits { NAME N … }`: run-time budgets; the span covers the block.
+    Limits(Vec<LimitSetting>, Span),
     /// `lever NAME: TYPE`.
     Lever(Lever),
     /// `tier NAME { ... }`.

@@ -63,6 +63,12 @@ impl<'s> Lowerer<'s> {
                 Decl::Languages(inner.map(|p| self.ident(p)).collect::<Result<_>>()?, span)
             }
             Rule::attempts_decl => Decl::Attempts(self.int(next(&mut inner, &pair)?)?, span),
+            Rule::limits_decl => Decl::Limits(
+                inner
+                    .map(|p| self.limit_setting(p))
+                    .collect::<Result<_>>()?,
+                span,
+            ),
             Rule::lever_decl => {
                 let name = self.ident(next(&mut inner, &pair)?)?;
                 let ty = self.lever_type(first(next(&mut inner, &pair)?)?)?;
@@ -698,6 +704,14 @@ impl<'s> Lowerer<'s> {
             name: pair.as_str().to_string(),
             span: trimmed(&pair),
         })
+    }
+
+    fn limit_setting(&self, pair: Pair<Rule>) -> Result<LimitSetting> {
+        let span = trimmed(&pair);
+        let mut inner = pair.clone().into_inner();
+        let name = self.ident(next(&mut inner, &pair)?)?;
+        let value = self.int(next(&mut inner, &pair)?)?;
+        Ok(LimitSetting { name, value, span })
     }
 
     fn int(&self, pair: Pair<Rule>) -> Result<i64> {

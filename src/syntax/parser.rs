@@ -17,6 +17,7 @@ pub fn describe(rule: Rule) -> Option<&'static str> {
         | Rule::family_decl
         | Rule::languages_decl
         | Rule::attempts_decl
+        | Rule::limits_decl
         | Rule::lever_decl
         | Rule::tier_decl
         | Rule::const_decl
@@ -32,6 +33,7 @@ pub fn describe(rule: Rule) -> Option<&'static str> {
             "a declaration (`lever`, `tier`, `generate`, `answer`, `template`, ...)"
         }
         Rule::lang_text => "a language code and a string",
+        Rule::limit_setting => "a run-time limit such as `steps 100_000_000`",
         Rule::calibrate_lever => "a calibrated lever such as `givens in 25..=45 harder down`",
         Rule::lang => "a language code such as `en` or `ko`",
         Rule::lever_type | Rule::lever_int | Rule::lever_bool | Rule::lever_choice => {
