@@ -59,6 +59,38 @@ pub enum CheckError {
         span: Span,
     },
 
+    /// `wordlist("…")` naming a list that is not shipped.
+    #[error("unknown word list \"{name}\"")]
+    #[diagnostic(code(puzzlec::check::unknown_word_list))]
+    UnknownWordList {
+        /// The name.
+        name: String,
+        /// A suggestion and the lists there are.
+        #[help]
+        help: String,
+        /// The file.
+        #[source_code]
+        src: NamedSource<String>,
+        /// Where.
+        #[label("no word list has this name")]
+        span: Span,
+    },
+
+    /// `wordlist(x)` whose name is not written out, so it cannot be checked.
+    #[error("the name of a word list must be a string literal")]
+    #[diagnostic(
+        code(puzzlec::check::word_list_name),
+        help("write the list's name in quotes, e.g. `wordlist(\"en\", 5)`; docs/language.md lists the word lists")
+    )]
+    WordListName {
+        /// The file.
+        #[source_code]
+        src: NamedSource<String>,
+        /// Where.
+        #[label("not a plain string")]
+        span: Span,
+    },
+
     /// Something declared twice.
     #[error("{what} `{name}` is declared twice")]
     #[diagnostic(

@@ -6,6 +6,7 @@ use crate::eval::builtins;
 use crate::render::particle;
 use crate::source::SourceFile;
 use crate::span::Span;
+use crate::stdlib::wordlist;
 use crate::syntax::ast::*;
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -524,11 +525,52 @@ impl<'a> Resolver<'a> {
                 span,
             );
         }
+        if b.name == "wordlist" {
+            if let Some(name) = args.first() {
+                self.word_list_name(name);
+            }
+        }
         match (b.name, arg_tys.first()) {
             ("min" | "max" | "first" | "last", Some(t)) if args.len() == 1 => t.element(),
             ("sort" | "reverse" | "take" | "drop" | "slice" | "rotate", Some(t)) => t.clone(),
             _ => builtin_result(b.name),
         }
+    }
+
+    /// The first argument of `wordlist` names a shipped list.
+    fn word_list_name(&mut self, arg: &Expr) {
+        let name = match &arg.kind {
+            ExprKind::Str(parts) => match parts.as_slice() {
+                [] => Some(String::new()),
+                [StrPart::Text(t)] => Some(t.clone()),
+                _ => None,
+            },
+            _ => None,
+        };
+        let Some(name) = name else {
+            self.errors.push(CheckError::WordListName {
+                src: self.source.named(),
+                span: arg.span,
+            });
+            return;
+        };
+        if wordlist::index(&name).is_some() {
+            return;
+        }
+        let names: Vec<String> = wordlist::names().map(str::to_string).collect();
+        let help = match suggest(&name, &names) {
+            Some(s) => format!(
+                "did you mean \"{s}\"? The word lists are {}",
+                names.join(", ")
+            ),
+            None => format!("the word lists are {}", names.join(", ")),
+        };
+        self.errors.push(CheckError::UnknownWordList {
+            name,
+            help,
+            src: self.source.named(),
+            span: arg.span,
+        });
     }
 
     fn arity(&mut self, name: &str, expected: String, found: usize, help: String, span: Span) {

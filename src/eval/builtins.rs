@@ -743,6 +743,14 @@ pub const BUILTINS: &[Builtin] = &[
         Returns::Tuple,
         "lunar_to_solar(y, m, d, leap) -> date",
     ),
+    // word lists
+    b(
+        "wordlist",
+        1,
+        2,
+        Returns::StrList,
+        "wordlist(name, lengths?) -> the words of a shipped list, only those of the given length(s) if asked",
+    ),
     // randomness (generate only)
     r(
         "shuffle",
@@ -849,6 +857,9 @@ pub fn call(
         return result;
     }
     if let Some(result) = super::arith::call(name, &args, span) {
+        return result;
+    }
+    if let Some(result) = super::words::call(name, &args, span) {
         return result;
     }
     let a = |i: usize| &args[i];

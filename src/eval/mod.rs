@@ -13,6 +13,7 @@ pub mod optimum;
 pub mod sym;
 pub mod symops;
 pub mod value;
+pub mod words;
 
 pub use env::Env;
 pub use error::{EvalError, EvalErrorKind, EvalResult};

@@ -6,3 +6,4 @@ pub mod ganji;
 pub mod hangul;
 pub mod holiday;
 pub mod lunar;
+pub mod wordlist;
