@@ -158,7 +158,7 @@ fn lists_comprehensions_and_ranges() {
     ));
     assert!(matches!(
         eval("0..100000000"),
-        Err(EvalErrorKind::TooLarge(_))
+        Err(EvalErrorKind::OutOfFuel { .. })
     ));
     assert!(matches!(eval("first([])"), Err(EvalErrorKind::Invalid(_))));
 }
