@@ -90,6 +90,20 @@ pub enum DatasetError {
         /// The underlying error.
         source: io::Error,
     },
+    /// Another build holds the output directory's lock.
+    #[error("another build is writing to this folder: `{}` is held by {holder}; wait for it to finish, or if no build is running there (one was killed), remove `{}` and run again", path.display(), path.display())]
+    Locked {
+        /// The lock file.
+        path: PathBuf,
+        /// Who holds it, as far as is known.
+        holder: String,
+    },
+    /// A write would go through a symbolic link.
+    #[error("`{}` is a symbolic link; puzzlec does not write through links (remove it or choose another output path)", path.display())]
+    Symlink {
+        /// The link.
+        path: PathBuf,
+    },
     /// A JSONL line is not a valid record.
     #[error("`{}` line {line}: not a valid record: {message}; regenerate the file with `puzzlec build`", path.display())]
     BadRecord {

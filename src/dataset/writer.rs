@@ -109,6 +109,9 @@ pub fn write_task(
     check_name("tier", tier)?;
     let text = render_records(records, format);
     let path = task_path(dir, puzzle, lang, tier);
+    if let Some(link) = super::output::first_symlink(dir, &path) {
+        return Err(DatasetError::Symlink { path: link });
+    }
     write_atomic(&path, text.as_bytes())?;
     Ok(WrittenTask {
         path,
