@@ -23,7 +23,7 @@ pub enum DatasetError {
         reason: String,
     },
     /// A puzzle, language or tier name cannot be used as a path component.
-    #[error("{kind} name `{name}` cannot be used in a file name; use only letters, digits, `_`, `-` and `.` (not `.` or `..` alone)")]
+    #[error("{kind} name `{name}` cannot be used in a file name; use only letters, digits, `_`, `-` and `.`, at most 200 bytes (not `.` or `..` alone)")]
     InvalidName {
         /// What the name names: "puzzle", "lang" or "tier".
         kind: &'static str,
@@ -103,6 +103,22 @@ pub enum DatasetError {
     Symlink {
         /// The link.
         path: PathBuf,
+    },
+    /// An output path is an input, or lies inside an input folder.
+    #[error("refusing to write `{}`: it would overwrite the input `{}`; choose an output path outside the inputs", path.display(), input.display())]
+    OverwritesInput {
+        /// The output path.
+        path: PathBuf,
+        /// The input it would overwrite.
+        input: PathBuf,
+    },
+    /// An output file lies inside a dataset folder.
+    #[error("refusing to write `{}`: it is inside the dataset folder `{}` (which holds a `manifest.json`); choose an output path outside it", path.display(), dataset.display())]
+    InsideDataset {
+        /// The output path.
+        path: PathBuf,
+        /// The dataset folder.
+        dataset: PathBuf,
     },
     /// A JSONL line is not a valid record.
     #[error("`{}` line {line}: not a valid record: {message}; regenerate the file with `puzzlec build`", path.display())]

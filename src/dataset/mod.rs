@@ -8,6 +8,7 @@ pub mod atomic;
 pub mod build;
 pub mod bundle;
 pub mod error;
+pub mod guard;
 pub mod integrity;
 pub mod lines;
 pub mod manifest;
@@ -21,6 +22,7 @@ pub mod writer;
 pub use atomic::{is_symlink, write_atomic};
 pub use bundle::{make_bundles, BundleError, BundleItem, BundleOptions, BundleRecord};
 pub use error::DatasetError;
+pub use guard::{check_output_dir, check_output_file};
 pub use manifest::{
     read_manifest_text, Manifest, Selection, TaskEntry, Timings, CREATED_BY, MANIFEST_FILE,
     TIMINGS_FILE,
