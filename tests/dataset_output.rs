@@ -130,8 +130,13 @@ fn prepare_creates_missing_and_accepts_unrelated_dirs() {
         out.join("a/en/easy.jsonl")
     );
     fs::write(out.join("README.txt"), "notes").unwrap();
-    OutputDir::prepare(&out, false).unwrap();
-    assert_eq!(names(&out), ["README.txt"], "the write probe is cleaned up");
+    drop(prepared);
+    drop(OutputDir::prepare(&out, false).unwrap());
+    assert_eq!(
+        names(&out),
+        ["README.txt"],
+        "the lock is removed when dropped"
+    );
 }
 
 #[test]

@@ -5,13 +5,11 @@
 use super::{Answer, AskError};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU64, Ordering};
 
 /// A cache directory.
 #[derive(Debug)]
 pub struct Cache {
     dir: PathBuf,
-    counter: AtomicU64,
 }
 
 /// One cache file.
@@ -35,7 +33,6 @@ impl Cache {
         })?;
         Ok(Cache {
             dir: dir.to_path_buf(),
-            counter: AtomicU64::new(0),
         })
     }
 
@@ -66,12 +63,10 @@ impl Cache {
             answer: answer.clone(),
         };
         let text = serde_json::to_string(&entry).unwrap_or_default();
-        let n = self.counter.fetch_add(1, Ordering::Relaxed);
-        let tmp = parent.join(format!(".{key}.tmp-{}-{n}", std::process::id()));
-        std::fs::write(&tmp, text).map_err(|e| io("write", &tmp, e))?;
-        std::fs::rename(&tmp, &path).map_err(|e| {
-            let _ = std::fs::remove_file(&tmp);
-            io("write", &path, e)
+        crate::dataset::write_atomic(&path, text.as_bytes()).map_err(|e| AskError::Io {
+            action: "write",
+            path: path.clone(),
+            reason: e.to_string(),
         })
     }
 }

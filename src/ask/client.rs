@@ -10,6 +10,14 @@ use std::time::{Duration, Instant};
 /// The longest wait between two attempts.
 pub const MAX_BACKOFF: Duration = Duration::from_secs(60);
 
+/// `text` with every occurrence of `key` replaced by `[redacted]`.
+pub fn redact_key(text: &str, key: Option<&str>) -> String {
+    match key.filter(|k| !k.is_empty()) {
+        Some(key) => text.replace(key, "[redacted]"),
+        None => text.to_string(),
+    }
+}
+
 /// Where an answer came from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Source {
@@ -107,7 +115,11 @@ impl Client<'_> {
                     },
                     TransportError::Connect(reason) => AskError::Unreachable {
                         url: url.to_string(),
-                        reason,
+                        reason: self.redact(&reason),
+                    },
+                    TransportError::TooLarge(limit) => AskError::TooLarge {
+                        url: url.to_string(),
+                        limit,
                     },
                 };
                 (error, None)
@@ -117,13 +129,28 @@ impl Client<'_> {
                 AskError::Status {
                     url: url.to_string(),
                     status: reply.status,
-                    body: snippet(&reply.body),
+                    body: snippet(&self.redact(&reply.body)),
                     help: AskError::status_help(reply.status),
                 },
                 reply.retry_after,
             ));
         }
-        parse_reply(url, &reply.body).map_err(|e| (e, None))
+        parse_reply(url, &reply.body).map_err(|e| {
+            let e = match e {
+                AskError::Malformed { url, reason } => AskError::Malformed {
+                    url,
+                    reason: self.redact(&reason),
+                },
+                other => other,
+            };
+            (e, None)
+        })
+    }
+
+    /// `text` with every occurrence of the API key replaced, so a server that
+    /// echoes the key in an error body never gets it printed.
+    fn redact(&self, text: &str) -> String {
+        redact_key(text, self.settings.api_key.as_deref())
     }
 
     /// Sleeps `total`, waking early when the run stops.

@@ -29,6 +29,18 @@ pub enum AskError {
         /// The timeout.
         seconds: f64,
     },
+    /// The reply body is larger than the limit.
+    #[error("`{url}` sent a reply larger than {limit} bytes; it was not read")]
+    #[diagnostic(
+        code(puzzlec::ask::reply_too_large),
+        help("a chat completion is far smaller: check `--endpoint` and lower `--max-tokens`")
+    )]
+    TooLarge {
+        /// The URL.
+        url: String,
+        /// The limit in bytes.
+        limit: u64,
+    },
     /// The server answered with an HTTP error status.
     #[error("`{url}` answered HTTP {status}: {body}")]
     #[diagnostic(code(puzzlec::ask::http_status), help("{help}"))]

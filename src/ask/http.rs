@@ -1,8 +1,9 @@
 //! The blocking HTTP client behind [`super::Transport`] (plain `http://` and
 //! `https://` with rustls).
 
-use super::transport::{parse_retry_after, HttpReply, Transport, TransportError};
+use super::transport::{parse_retry_after, HttpReply, Transport, TransportError, MAX_REPLY_BYTES};
 use std::io::ErrorKind as IoKind;
+use std::io::Read;
 use std::time::Duration;
 
 /// A [`Transport`] over a shared connection pool.
@@ -29,6 +30,27 @@ impl Default for HttpTransport {
 
 fn is_timeout(e: &std::io::Error) -> bool {
     matches!(e.kind(), IoKind::TimedOut | IoKind::WouldBlock)
+}
+
+/// The reply body as text (invalid UTF-8 replaced), at most
+/// [`MAX_REPLY_BYTES`]: a longer body is [`TransportError::TooLarge`].
+fn read_body(response: ureq::Response) -> Result<String, TransportError> {
+    let mut bytes = Vec::new();
+    response
+        .into_reader()
+        .take(MAX_REPLY_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| {
+            if is_timeout(&e) {
+                TransportError::Timeout
+            } else {
+                TransportError::Connect(e.to_string())
+            }
+        })?;
+    if bytes.len() as u64 > MAX_REPLY_BYTES {
+        return Err(TransportError::TooLarge(MAX_REPLY_BYTES));
+    }
+    Ok(String::from_utf8_lossy(&bytes).into_owned())
 }
 
 impl Transport for HttpTransport {
@@ -64,13 +86,7 @@ impl Transport for HttpTransport {
         };
         let status = response.status();
         let retry_after = response.header("Retry-After").and_then(parse_retry_after);
-        let body = response.into_string().map_err(|e| {
-            if is_timeout(&e) {
-                TransportError::Timeout
-            } else {
-                TransportError::Connect(e.to_string())
-            }
-        })?;
+        let body = read_body(response)?;
         Ok(HttpReply {
             status,
             retry_after,

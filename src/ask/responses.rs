@@ -4,6 +4,7 @@
 //! run keeps them; at the end the file is rewritten in dataset order.
 
 use super::{Answer, AskError};
+use crate::dataset::lines::{read_line_bounded, MAX_LINE_BYTES};
 use serde_json::{Map, Value};
 use std::collections::BTreeMap;
 use std::io::Write;
@@ -32,35 +33,54 @@ pub fn response_line(id: &str, answer: &Answer) -> String {
 
 /// The lines of an existing responses file by record id (the last line of
 /// an id wins), and how many lines were unreadable (e.g. a line cut short
-/// when a run was killed). A missing file is empty.
+/// when a run was killed, possibly inside a UTF-8 character: such a line
+/// counts as not answered). A missing file is empty. Lines are read with a
+/// length limit ([`MAX_LINE_BYTES`]).
 pub fn read_answered(path: &Path) -> Result<(BTreeMap<String, String>, usize), AskError> {
-    let text = match std::fs::read_to_string(path) {
-        Ok(t) => t,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
-        Err(e) => {
-            return Err(AskError::Io {
-                action: "read",
-                path: path.to_path_buf(),
-                reason: e.to_string(),
-            })
-        }
+    let io = |e: std::io::Error| AskError::Io {
+        action: "read",
+        path: path.to_path_buf(),
+        reason: e.to_string(),
     };
+    let file = match std::fs::File::open(path) {
+        Ok(f) => f,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok((BTreeMap::new(), 0)),
+        Err(e) => return Err(io(e)),
+    };
+    let mut reader = std::io::BufReader::new(file);
     let mut lines = BTreeMap::new();
     let mut bad = 0;
-    for line in text.lines().filter(|l| !l.trim().is_empty()) {
-        let parsed: Option<(String, bool)> =
-            serde_json::from_str::<Value>(line).ok().and_then(|v| {
-                let id = v.get("id")?.as_str()?.to_string();
-                Some((id, v.get("response").is_some_and(Value::is_string)))
-            });
-        match parsed {
-            Some((id, true)) => {
+    let mut buf = Vec::new();
+    loop {
+        buf.clear();
+        if !read_line_bounded(&mut reader, &mut buf, MAX_LINE_BYTES).map_err(io)? {
+            return Ok((lines, bad));
+        }
+        let bytes = buf.strip_suffix(b"\n").unwrap_or(&buf);
+        let Ok(line) = std::str::from_utf8(bytes) else {
+            bad += 1;
+            continue;
+        };
+        let line = line.trim_end_matches('\r');
+        if line.trim().is_empty() {
+            continue;
+        }
+        match answered_id(line) {
+            Some(id) => {
                 lines.insert(id, line.to_string());
             }
-            _ => bad += 1,
+            None => bad += 1,
         }
     }
-    Ok((lines, bad))
+}
+
+/// The id of a responses line that holds a string `response`.
+fn answered_id(line: &str) -> Option<String> {
+    let v: Value = serde_json::from_str(line).ok()?;
+    let id = v.get("id")?.as_str()?.to_string();
+    v.get("response")
+        .is_some_and(Value::is_string)
+        .then_some(id)
 }
 
 /// Appends lines to a responses file, one whole line per write.
@@ -80,11 +100,23 @@ impl Appender {
         if let Some(parent) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
             std::fs::create_dir_all(parent).map_err(io)?;
         }
-        let file = std::fs::OpenOptions::new()
+        if crate::dataset::is_symlink(path) {
+            return Err(io(std::io::Error::new(
+                std::io::ErrorKind::InvalidInput,
+                "it is a symbolic link; puzzlec does not write through links",
+            )));
+        }
+        let mut file = std::fs::OpenOptions::new()
             .create(true)
+            .read(true)
             .append(true)
             .open(path)
             .map_err(io)?;
+        // A line cut short by a killed run has no newline; end it, so the
+        // next answer starts a line of its own.
+        if !ends_with_newline(&mut file).map_err(io)? {
+            file.write_all(b"\n").map_err(io)?;
+        }
         Ok(Appender {
             file: Mutex::new(file),
             path: path.to_path_buf(),
@@ -106,6 +138,18 @@ impl Appender {
         file.write_all(format!("{line}\n").as_bytes()).map_err(io)?;
         file.flush().map_err(io)
     }
+}
+
+/// Whether `file` is empty or its last byte is a newline.
+fn ends_with_newline(file: &mut std::fs::File) -> std::io::Result<bool> {
+    use std::io::{Read, Seek, SeekFrom};
+    if file.metadata()?.len() == 0 {
+        return Ok(true);
+    }
+    file.seek(SeekFrom::End(-1))?;
+    let mut last = [0u8; 1];
+    file.read_exact(&mut last)?;
+    Ok(last[0] == b'\n')
 }
 
 /// Rewrites `path` atomically with the lines of `answered` in `order` (ids

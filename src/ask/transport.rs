@@ -15,6 +15,10 @@ pub struct HttpReply {
     pub body: String,
 }
 
+/// The largest reply body read, in bytes (16 MiB): a chat completion is far
+/// smaller; a larger body is refused as [`TransportError::TooLarge`].
+pub const MAX_REPLY_BYTES: u64 = 16 * 1024 * 1024;
+
 /// Why no reply arrived.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum TransportError {
@@ -22,6 +26,8 @@ pub enum TransportError {
     Timeout,
     /// The server could not be reached or dropped the connection.
     Connect(String),
+    /// The reply body is larger than the limit (in bytes).
+    TooLarge(u64),
 }
 
 /// Posts a JSON body and returns the reply.

@@ -539,6 +539,27 @@ pub enum CheckError {
         span: Span,
     },
 
+    /// A puzzle, tier or language name that cannot be a file name.
+    #[error("this {kind} name cannot be a file name ({bytes} bytes)")]
+    #[diagnostic(
+        code(puzzlec::check::file_name),
+        help("the name becomes a folder or file name of the dataset; keep it to at most {max} bytes of letters, digits, `_`, `-` and `.`")
+    )]
+    FileName {
+        /// `puzzle`, `tier` or `language`.
+        kind: &'static str,
+        /// Its length in bytes.
+        bytes: usize,
+        /// The limit.
+        max: usize,
+        /// The file.
+        #[source_code]
+        src: NamedSource<String>,
+        /// Where.
+        #[label("not usable as a file name")]
+        span: Span,
+    },
+
     /// A `calibrate` block that does not make sense.
     #[error(transparent)]
     #[diagnostic(transparent)]

@@ -3,6 +3,7 @@
 
 pub mod calibrate;
 pub mod error;
+mod names;
 pub mod program;
 pub mod resolve;
 pub mod types;
@@ -46,6 +47,7 @@ pub fn check_with_warnings(
         uses: Uses::default(),
     };
     let program = c.program(spec);
+    c.errors.extend(names::file_name_errors(source, spec));
     match program {
         Some(p) if c.errors.is_empty() => {
             let warnings = c.unused(&p);

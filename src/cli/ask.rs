@@ -5,7 +5,7 @@ use super::model_args::ModelArgs;
 use super::output::{fail, fail_with, progress};
 use super::Reported;
 use crate::ask::{ask_to_file, Job};
-use crate::dataset::{dataset_files, read_records, Record};
+use crate::dataset::{check_output_file, dataset_files, read_records, Record};
 use std::path::{Path, PathBuf};
 
 /// Arguments of `ask`.
@@ -49,6 +49,7 @@ fn records(data: &Path) -> Result<Vec<Record>, Reported> {
 /// Asks, appends answers as they arrive, prints a summary; exit 1 when some
 /// record is left without an answer.
 pub fn run(args: Args) -> Result<(), Reported> {
+    check_output_file(&args.out, &[&args.data]).map_err(fail)?;
     let default_cache = args
         .out
         .parent()

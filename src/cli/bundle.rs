@@ -4,8 +4,8 @@
 use super::output::{fail, fail_with};
 use super::Reported;
 use crate::dataset::{
-    dataset_files, make_bundles, read_records, sha256_hex, write_atomic, BundleOptions, OutputDir,
-    Record,
+    check_output_dir, dataset_files, make_bundles, read_records, sha256_hex, write_atomic,
+    BundleOptions, OutputDir, Record,
 };
 use serde::Serialize;
 use std::path::PathBuf;
@@ -105,9 +105,16 @@ pub fn run(args: Args) -> Result<(), Reported> {
         same_puzzle: args.same_puzzle,
     };
     let bundles = make_bundles(pool, &options).map_err(|e| fail_with(&e))?;
+    let inputs: Vec<&std::path::Path> = args.data.iter().map(PathBuf::as_path).collect();
+    check_output_dir(&args.out, &inputs).map_err(fail)?;
     let out = OutputDir::prepare(&args.out, args.force).map_err(fail)?;
     let mut files = Vec::new();
     for (lang, records) in &bundles {
+        if !crate::dataset::writer::is_safe_name(lang) {
+            return Err(fail(format!(
+                "language `{lang}` of the input records cannot be a file name"
+            )));
+        }
         let mut text = String::new();
         for r in records {
             text.push_str(&r.to_json_line());

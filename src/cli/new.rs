@@ -40,7 +40,12 @@ pub fn run(args: Args) -> Result<(), Reported> {
     }
     std::fs::create_dir_all(&args.dir)
         .map_err(|e| fail(format!("cannot create `{}`: {e}", args.dir.display())))?;
-    std::fs::write(&path, scaffold(&args.name))
+    // Created exclusively: never overwrites a file, never follows a link.
+    std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&path)
+        .and_then(|mut f| std::io::Write::write_all(&mut f, scaffold(&args.name).as_bytes()))
         .map_err(|e| fail(format!("cannot write `{}`: {e}", path.display())))?;
     println!(
         "wrote `{}`; try `puzzlec render {}`",

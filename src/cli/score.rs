@@ -2,7 +2,7 @@
 
 use super::output::{fail, fail_with};
 use super::Reported;
-use crate::dataset::write_atomic;
+use crate::dataset::{check_output_file, write_atomic};
 use crate::score::{
     chart, check_foreign, load_dataset, per_item_jsonl, read_responses, to_markdown, Report,
     ScoreError,
@@ -118,6 +118,9 @@ pub fn run(args: Args) -> Result<(), Reported> {
     ];
     if args.per_item {
         files.push(("per_item.jsonl", per_item_jsonl(&dataset, &intake)));
+    }
+    for (name, _) in &files {
+        check_output_file(&args.out.join(name), &[&args.data, &args.responses]).map_err(fail)?;
     }
     for (name, text) in &files {
         write_atomic(&args.out.join(name), text.as_bytes()).map_err(fail)?;

@@ -3,8 +3,8 @@
 //! bytes never depend on the number of threads.
 
 use super::{
-    pair_id, record_id, write_task, DatasetError, Format, Manifest, OutputDir, Record, Shard,
-    TaskEntry, Timings,
+    pair_id, record_id, write_task, DatasetError, Format, Manifest, OutputDir, Record, Selection,
+    Shard, TaskEntry, Timings, WrittenTask,
 };
 use crate::check::program::Program;
 use crate::gen::seed::seed_hex;
@@ -204,12 +204,14 @@ pub fn record(program: &Program, item: &Item, lang: &str) -> Record {
     }
 }
 
-/// Builds a dataset into `out`.
-///
-/// Workers generate items in parallel while this thread takes them back in
-/// unit order; as soon as every item of one (puzzle, tier) group is in, its
-/// task files (one per language) are written and the items dropped, so
-/// memory holds about one group, not the whole dataset.
+/// One task's records as a build hands them to its sink: the sink writes them
+/// (`build`) or compares them with the file on disk (`verify`) and says what the
+/// file holds.
+pub type TaskSink<'a> =
+    dyn FnMut(&Program, &str, &str, &[Record]) -> Result<WrittenTask, BuildError> + 'a;
+
+/// Builds a dataset into `out`: the task files, then `manifest.json` and
+/// `timings.json`.
 pub fn build(
     programs: &[Program],
     options: &BuildOptions,
@@ -217,6 +219,47 @@ pub fn build(
     progress: &(dyn Fn() + Sync),
 ) -> Result<BuildReport, BuildError> {
     let start = Instant::now();
+    let mut sink = |program: &Program, lang: &str, tier: &str, records: &[Record]| {
+        let name = &program.name.name;
+        Ok(write_task(
+            out.root(),
+            name,
+            lang,
+            tier,
+            records,
+            options.format,
+        )?)
+    };
+    let manifest = produce(programs, options, progress, &mut sink)?;
+    manifest.write(out.root())?;
+    let timings = Timings::new(start.elapsed().as_secs_f64(), manifest.total);
+    timings.write(out.root())?;
+    Ok(BuildReport { manifest, timings })
+}
+
+/// The [`Selection`] that `options` records in the manifest.
+pub fn selection(options: &BuildOptions) -> Selection {
+    Selection {
+        count: options.count,
+        tiers: options.tiers.clone(),
+        langs: options.langs.clone(),
+        shard: options.shard.map(|s| s.to_string()),
+    }
+}
+
+/// Generates every selected item and hands each task's records to `sink`, in
+/// task order; returns the manifest of what the sink reported.
+///
+/// Workers generate items in parallel while this thread takes them back in
+/// unit order; as soon as every item of one (puzzle, tier) group is in, its
+/// task files (one per language) go to the sink and the items are dropped, so
+/// memory holds about one group, not the whole dataset.
+pub fn produce(
+    programs: &[Program],
+    options: &BuildOptions,
+    progress: &(dyn Fn() + Sync),
+    sink: &mut TaskSink<'_>,
+) -> Result<Manifest, BuildError> {
     let units = plan(programs, options)?;
     let state = Mutex::new(Shared {
         results: (0..units.len()).map(|_| None).collect(),
@@ -226,7 +269,6 @@ pub fn build(
     let next = AtomicUsize::new(0);
     let failed = AtomicBool::new(false);
     let mut tasks = Vec::new();
-    let mut total_items = 0u64;
     let written: Result<(), BuildError> = std::thread::scope(|scope| {
         for _ in 0..options.jobs.max(1) {
             scope.spawn(|| {
@@ -302,17 +344,9 @@ pub fn build(
                 }
                 let records: Vec<Record> =
                     items.iter().map(|it| record(program, it, lang)).collect();
-                total_items += records.len() as u64;
                 let tier = units[cursor].tier.as_str();
-                let file = write_task(
-                    out.root(),
-                    &program.name.name,
-                    lang,
-                    tier,
-                    &records,
-                    options.format,
-                )
-                .inspect_err(|_| failed.store(true, Ordering::Relaxed))?;
+                let file = sink(program, lang, tier, &records)
+                    .inspect_err(|_| failed.store(true, Ordering::Relaxed))?;
                 tasks.push(TaskEntry {
                     puzzle: program.name.name.clone(),
                     lang: lang.clone(),
@@ -332,11 +366,10 @@ pub fn build(
         return Err(e.into());
     }
     written?;
-    let manifest = Manifest::new(&generator_version(), options.seed, options.format, tasks);
-    manifest.write(out.root())?;
-    let timings = Timings::new(start.elapsed().as_secs_f64(), total_items);
-    timings.write(out.root())?;
-    Ok(BuildReport { manifest, timings })
+    Ok(
+        Manifest::new(&generator_version(), options.seed, options.format, tasks)
+            .with_selection(selection(options)),
+    )
 }
 
 /// What the workers hand to the writing thread.

@@ -100,6 +100,24 @@ pub enum BundleError {
         /// The size asked for.
         size: usize,
     },
+    /// More bundles per language than [`MAX_BUNDLES`].
+    #[error("`--count` is at most {max} bundles per language, not {count}")]
+    #[diagnostic(help("make several bundle sets with different `--seed` and `--name` instead"))]
+    Count {
+        /// The count asked for.
+        count: u64,
+        /// The maximum.
+        max: u64,
+    },
+    /// The name cannot be a folder name.
+    #[error("bundle name `{name}` cannot be used as a folder name")]
+    #[diagnostic(help(
+        "use only letters, digits, `_`, `-` and `.` (at most 200 bytes, not `.` or `..` alone)"
+    ))]
+    Name {
+        /// The name given.
+        name: String,
+    },
     /// The pool holds no record.
     #[error("the input datasets hold no records")]
     #[diagnostic(help("pass folders written by `puzzlec build` (or their `.jsonl` files)"))]
@@ -124,6 +142,10 @@ pub enum BundleError {
     },
 }
 
+/// The most bundles made per language: they are all held in memory before they
+/// are written.
+pub const MAX_BUNDLES: u64 = 10_000;
+
 /// The seed of bundle `index` of `lang`:
 /// `SHA-256("puzzlec/bundle/v1\n{seed}\n{name}\n{lang}\n{index}")`.
 pub fn bundle_seed(seed: u64, name: &str, lang: &str, index: u64) -> [u8; 32] {
@@ -140,6 +162,17 @@ pub fn make_bundles(
 ) -> Result<BTreeMap<String, Vec<BundleRecord>>, BundleError> {
     if options.size < 2 {
         return Err(BundleError::Size { size: options.size });
+    }
+    if options.count > MAX_BUNDLES {
+        return Err(BundleError::Count {
+            count: options.count,
+            max: MAX_BUNDLES,
+        });
+    }
+    if !super::writer::is_safe_name(&options.name) {
+        return Err(BundleError::Name {
+            name: options.name.clone(),
+        });
     }
     if pool.is_empty() {
         return Err(BundleError::Empty);

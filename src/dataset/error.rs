@@ -23,7 +23,7 @@ pub enum DatasetError {
         reason: String,
     },
     /// A puzzle, language or tier name cannot be used as a path component.
-    #[error("{kind} name `{name}` cannot be used in a file name; use only letters, digits, `_`, `-` and `.` (not `.` or `..` alone)")]
+    #[error("{kind} name `{name}` cannot be used in a file name; use only letters, digits, `_`, `-` and `.`, at most 200 bytes (not `.` or `..` alone)")]
     InvalidName {
         /// What the name names: "puzzle", "lang" or "tier".
         kind: &'static str,
@@ -89,6 +89,36 @@ pub enum DatasetError {
         path: PathBuf,
         /// The underlying error.
         source: io::Error,
+    },
+    /// Another build holds the output directory's lock.
+    #[error("another build is writing to this folder: `{}` is held by {holder}; wait for it to finish, or if no build is running there (one was killed), remove `{}` and run again", path.display(), path.display())]
+    Locked {
+        /// The lock file.
+        path: PathBuf,
+        /// Who holds it, as far as is known.
+        holder: String,
+    },
+    /// A write would go through a symbolic link.
+    #[error("`{}` is a symbolic link; puzzlec does not write through links (remove it or choose another output path)", path.display())]
+    Symlink {
+        /// The link.
+        path: PathBuf,
+    },
+    /// An output path is an input, or lies inside an input folder.
+    #[error("refusing to write `{}`: it would overwrite the input `{}`; choose an output path outside the inputs", path.display(), input.display())]
+    OverwritesInput {
+        /// The output path.
+        path: PathBuf,
+        /// The input it would overwrite.
+        input: PathBuf,
+    },
+    /// An output file lies inside a dataset folder.
+    #[error("refusing to write `{}`: it is inside the dataset folder `{}` (which holds a `manifest.json`); choose an output path outside it", path.display(), dataset.display())]
+    InsideDataset {
+        /// The output path.
+        path: PathBuf,
+        /// The dataset folder.
+        dataset: PathBuf,
     },
     /// A JSONL line is not a valid record.
     #[error("`{}` line {line}: not a valid record: {message}; regenerate the file with `puzzlec build`", path.display())]

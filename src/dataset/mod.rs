@@ -8,18 +8,26 @@ pub mod atomic;
 pub mod build;
 pub mod bundle;
 pub mod error;
+pub mod guard;
+pub mod integrity;
+pub mod lines;
 pub mod manifest;
 pub mod output;
 pub mod reader;
 pub mod record;
 pub mod shard;
+pub mod verify;
 pub mod writer;
 
-pub use atomic::write_atomic;
+pub use atomic::{is_symlink, write_atomic};
 pub use bundle::{make_bundles, BundleError, BundleItem, BundleOptions, BundleRecord};
 pub use error::DatasetError;
-pub use manifest::{Manifest, TaskEntry, Timings, CREATED_BY, MANIFEST_FILE, TIMINGS_FILE};
-pub use output::OutputDir;
+pub use guard::{check_output_dir, check_output_file};
+pub use manifest::{
+    read_manifest_text, Manifest, Selection, TaskEntry, Timings, CREATED_BY, MANIFEST_FILE,
+    TIMINGS_FILE,
+};
+pub use output::{BuildLock, OutputDir, LOCK_FILE};
 pub use reader::{dataset_files, read_jsonl, read_records};
 pub use record::{pair_id, record_id, sha256_hex, spec_hash, CheckpointRecord, Record};
 pub use shard::Shard;

@@ -1,7 +1,9 @@
 //! Reading datasets back: JSONL records and the list of dataset files.
 
 use std::fs;
-use std::io::{BufRead, BufReader};
+use std::io::BufReader;
+
+use super::lines::{read_line_bounded, MAX_LINE_BYTES};
 use std::path::{Path, PathBuf};
 
 use serde::de::DeserializeOwned;
@@ -10,8 +12,9 @@ use super::{DatasetError, Record};
 
 /// Reads a JSONL file in the `puzzlec` format into records, in file order.
 ///
-/// Every line must be one record; an empty line or a line that does not parse is an error
-/// naming the 1-based line number. Files in the `nolli` format lack most fields and are
+/// Every line must be one record; an empty line, a line that does not parse or a line
+/// longer than [`MAX_LINE_BYTES`] is an error naming the file (and the 1-based line
+/// number). Files in the `nolli` format lack most fields and are
 /// refused.
 pub fn read_records(path: &Path) -> Result<Vec<Record>, DatasetError> {
     read_jsonl(path)
@@ -27,14 +30,21 @@ pub fn read_jsonl<T: DeserializeOwned>(path: &Path) -> Result<Vec<T>, DatasetErr
     };
     let mut reader = BufReader::new(fs::File::open(path).map_err(read_error)?);
     let mut values = Vec::new();
-    let mut line = String::new();
+    let mut buf = Vec::new();
     let mut n = 0;
     loop {
-        line.clear();
-        if reader.read_line(&mut line).map_err(read_error)? == 0 {
+        buf.clear();
+        if !read_line_bounded(&mut reader, &mut buf, MAX_LINE_BYTES).map_err(read_error)? {
             return Ok(values);
         }
         n += 1;
+        let Ok(line) = std::str::from_utf8(&buf) else {
+            return Err(DatasetError::BadRecord {
+                path: path.to_path_buf(),
+                line: n,
+                message: "the line is not valid UTF-8".into(),
+            });
+        };
         let text = line.trim_end_matches(['\n', '\r']);
         let value = serde_json::from_str(text).map_err(|e| DatasetError::BadRecord {
             path: path.to_path_buf(),

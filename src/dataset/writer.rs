@@ -109,6 +109,9 @@ pub fn write_task(
     check_name("tier", tier)?;
     let text = render_records(records, format);
     let path = task_path(dir, puzzle, lang, tier);
+    if let Some(link) = super::output::first_symlink(dir, &path) {
+        return Err(DatasetError::Symlink { path: link });
+    }
     write_atomic(&path, text.as_bytes())?;
     Ok(WrittenTask {
         path,
@@ -118,16 +121,25 @@ pub fn write_task(
     })
 }
 
-/// A name is a safe path component when it is non-empty, not `.` or `..`, and made of
-/// letters, digits, `_`, `-` and `.` only.
-fn check_name(kind: &'static str, name: &str) -> Result<(), DatasetError> {
-    let ok = !name.is_empty()
+/// The longest name used as a path component, in bytes: file systems allow 255 for a
+/// whole file name, and a tier's file adds `.jsonl` (a temporary file adds more).
+pub const MAX_NAME_BYTES: usize = 200;
+
+/// Whether `name` is a safe path component: non-empty, at most [`MAX_NAME_BYTES`]
+/// bytes, not `.` or `..`, and made of letters, digits, `_`, `-` and `.` only.
+pub fn is_safe_name(name: &str) -> bool {
+    !name.is_empty()
+        && name.len() <= MAX_NAME_BYTES
         && name != "."
         && name != ".."
         && name
             .chars()
-            .all(|c| c.is_alphanumeric() || matches!(c, '_' | '-' | '.'));
-    if ok {
+            .all(|c| c.is_alphanumeric() || matches!(c, '_' | '-' | '.'))
+}
+
+/// A name that is not [`is_safe_name`] is an error naming its kind.
+fn check_name(kind: &'static str, name: &str) -> Result<(), DatasetError> {
+    if is_safe_name(name) {
         Ok(())
     } else {
         Err(DatasetError::InvalidName {

@@ -1,6 +1,7 @@
 //! Streaming a responses file: each line is parsed and judged as it is
 //! read, so memory holds one line plus one outcome per dataset record.
 
+use crate::dataset::lines::{read_line_bounded, MAX_LINE_BYTES};
 use std::io::BufRead;
 
 use super::dataset::Dataset;
@@ -78,8 +79,9 @@ pub struct Intake {
 
 /// Reads and judges every line of `reader` against `dataset`.
 ///
-/// Lines are read one at a time (a line of any length is fine; memory grows
-/// with the longest line only). A UTF-8 byte-order mark on the first line
+/// Lines are read one at a time, each at most
+/// [`crate::dataset::lines::MAX_LINE_BYTES`] long (a longer line, e.g. a
+/// file with no newlines, is an error saying so). A UTF-8 byte-order mark on the first line
 /// and a trailing `\r` are ignored. The FIRST response for an id counts;
 /// later ones are counted as duplicates and ignored. `keep_extracted` keeps
 /// each extracted answer for [`Outcome::extracted`].
@@ -95,7 +97,7 @@ pub fn read_responses<R: BufRead>(
     let mut buf: Vec<u8> = Vec::new();
     loop {
         buf.clear();
-        if reader.read_until(b'\n', &mut buf)? == 0 {
+        if !read_line_bounded(&mut reader, &mut buf, MAX_LINE_BYTES)? {
             break;
         }
         intake.lines += 1;

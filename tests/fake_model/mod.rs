@@ -30,6 +30,10 @@ pub enum Fault {
     Hang(Duration),
     /// HTTP 401.
     Unauthorized,
+    /// HTTP 401 whose body echoes the request's `Authorization` header.
+    EchoAuth,
+    /// HTTP 200 with a body of this many bytes (a JSON string, never read whole).
+    Huge(usize),
 }
 
 /// The server's shared state.
@@ -192,8 +196,8 @@ fn handle(stream: TcpStream, state: &State) -> std::io::Result<()> {
     let mut body = vec![0u8; length];
     reader.read_exact(&mut body)?;
     state.requests.fetch_add(1, Ordering::SeqCst);
-    if let Some(a) = auth {
-        state.auth.lock().expect("lock").push(a);
+    if let Some(a) = &auth {
+        state.auth.lock().expect("lock").push(a.clone());
     }
     let fault = state
         .faults
@@ -231,6 +235,30 @@ fn handle(stream: TcpStream, state: &State) -> std::io::Result<()> {
         }
         Some(Fault::Unauthorized) => {
             return send(&mut out, "401 Unauthorized", "", r#"{"error":"bad key"}"#)
+        }
+        Some(Fault::EchoAuth) => {
+            let body = format!(
+                r#"{{"error":"invalid credentials: {}"}}"#,
+                auth.unwrap_or_default()
+            );
+            return send(&mut out, "401 Unauthorized", "", &body);
+        }
+        Some(Fault::Huge(n)) => {
+            let head = format!(
+                "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: {n}\r\nConnection: close\r\n\r\n"
+            );
+            out.write_all(head.as_bytes())?;
+            let chunk = vec![b' '; 64 * 1024];
+            let mut left = n;
+            while left > 0 {
+                let k = left.min(chunk.len());
+                // The client stops reading at its limit and closes.
+                if out.write_all(&chunk[..k]).is_err() {
+                    return Ok(());
+                }
+                left -= k;
+            }
+            return Ok(());
         }
         Some(Fault::Hang(d)) => {
             std::thread::sleep(d);
