@@ -25,10 +25,14 @@ pub struct Elided<'d> {
 /// `diagnostic` with long lines cut around its labels (borrowed unchanged
 /// when nothing is too long).
 pub fn elide(diagnostic: &dyn Diagnostic) -> Elided<'_> {
-    let labels: Vec<LabeledSpan> = diagnostic.labels().map(|l| l.collect()).unwrap_or_default();
-    let whole = diagnostic
-        .source_code()
-        .and_then(|code| code.read_span(&SourceSpan::from((0, 0)), 0, usize::MAX).ok());
+    let labels: Vec<LabeledSpan> = diagnostic
+        .labels()
+        .map(|l| l.map(shorten_label).collect())
+        .unwrap_or_default();
+    let whole = diagnostic.source_code().and_then(|code| {
+        code.read_span(&SourceSpan::from((0, 0)), 0, usize::MAX)
+            .ok()
+    });
     let Some(whole) = whole else {
         return Elided {
             inner: diagnostic,
@@ -166,6 +170,13 @@ fn floor(text: &str, mut i: usize) -> usize {
         i -= 1;
     }
     i
+}
+
+/// `label` with its text shortened like a message.
+fn shorten_label(mut label: LabeledSpan) -> LabeledSpan {
+    let text = label.label().map(|t| shorten(t.to_string()));
+    label.set_label(text);
+    label
 }
 
 /// `text` with its middle replaced by `…` when longer than [`MAX_MESSAGE`].

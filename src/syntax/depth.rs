@@ -92,7 +92,10 @@ pub(super) fn first_line(span: Span, text: &str) -> Span {
     while cut > 0 && !piece.is_char_boundary(cut) {
         cut -= 1;
     }
-    Span::new(floor(text, start), floor(text, start) + cut.max(1).min(piece.len()))
+    Span::new(
+        floor(text, start),
+        floor(text, start) + cut.max(1).min(piece.len()),
+    )
 }
 
 fn floor(text: &str, mut i: usize) -> usize {

@@ -17,8 +17,8 @@ use pest::Parser;
 /// The largest spec accepted, in bytes.
 pub const MAX_SPEC_BYTES: usize = 1 << 20;
 pub use depth::MAX_EXPR_DEPTH;
-pub use nesting::{MAX_NESTING, MAX_OPEN_KEYWORDS};
 use nesting::check_nesting;
+pub use nesting::{MAX_NESTING, MAX_OPEN_KEYWORDS};
 
 /// Parses a spec into its AST.
 pub fn parse(source: &SourceFile) -> Result<ast::Spec, SyntaxError> {
