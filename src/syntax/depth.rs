@@ -85,17 +85,17 @@ fn push_children<'e>(expr: &'e Expr, out: &mut Vec<&'e Expr>) {
 /// `span` up to the end of its first line (and at most 200 bytes), so a
 /// label on a long expression stays readable.
 pub(super) fn first_line(span: Span, text: &str) -> Span {
-    let end = span.end.min(text.len());
-    let start = span.start.min(end);
-    let piece = &text[floor(text, start)..floor(text, end)];
+    let start = floor(text, span.start);
+    let end = floor(text, span.end.max(span.start));
+    let piece = &text[start..end];
     let mut cut = piece.find('\n').unwrap_or(piece.len()).min(200);
-    while cut > 0 && !piece.is_char_boundary(cut) {
+    while !piece.is_char_boundary(cut) {
         cut -= 1;
     }
-    Span::new(
-        floor(text, start),
-        floor(text, start) + cut.max(1).min(piece.len()),
-    )
+    if cut == 0 {
+        cut = piece.chars().next().map_or(0, char::len_utf8);
+    }
+    Span::new(start, start + cut)
 }
 
 fn floor(text: &str, mut i: usize) -> usize {

@@ -43,6 +43,7 @@ const RESETS: [&str; 16] = [
 ];
 
 /// Where the scanner is.
+#[derive(Clone, Copy)]
 enum Ctx {
     /// Code; inside a placeholder, the depth its `{` opened.
     Code(Option<usize>),
@@ -84,10 +85,11 @@ struct Scan<'s> {
 impl Scan<'_> {
     /// Reads the token at `i`; returns how many bytes it covers.
     fn step(&mut self, i: usize) -> Result<usize, SyntaxError> {
-        let here = &self.source.text[i..];
-        match self.stack.last() {
-            Some(Ctx::Str(triple)) => self.in_string(*triple, here, i),
-            Some(Ctx::Code(opened)) => self.in_code(*opened, here, i),
+        let source = self.source;
+        let here = &source.text[i..];
+        match self.stack.last().copied() {
+            Some(Ctx::Str(triple)) => self.in_string(triple, here, i),
+            Some(Ctx::Code(opened)) => self.in_code(opened, here, i),
             None => Ok(here.len()),
         }
     }
@@ -162,13 +164,19 @@ impl Scan<'_> {
                 let word = &here[..len];
                 if OPENERS.contains(&word) {
                     self.keyword(i, len)?;
-                } else if RESETS.contains(&word) {
+                } else if RESETS.contains(&word) && !self.after_dot(i) {
                     self.reset();
                 }
                 Ok(len)
             }
             _ => Ok(c.len_utf8()),
         }
+    }
+
+    /// Whether the word at `i` follows a `.`: a field such as `m.answer`,
+    /// which closes nothing.
+    fn after_dot(&self, i: usize) -> bool {
+        self.source.text[..i].trim_end().ends_with('.')
     }
 
     fn open_bracket(&mut self, at: usize) -> Result<(), SyntaxError> {
