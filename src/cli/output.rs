@@ -14,7 +14,10 @@ pub fn diagnostics(items: &[&dyn Diagnostic]) {
     let handler = GraphicalReportHandler::new_themed(theme);
     for d in items {
         let mut out = String::new();
-        if handler.render_report(&mut out, *d).is_ok() {
+        if handler
+            .render_report(&mut out, &crate::compile::elide(*d))
+            .is_ok()
+        {
             eprint!("{out}");
         } else {
             eprintln!("error: {d}");

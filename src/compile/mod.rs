@@ -1,6 +1,10 @@
 //! Compile: spec text → checked [`Program`] (parse, then check), with every
 //! diagnostic collected.
 
+mod elide;
+
+pub use elide::{elide, Elided, MAX_SHOWN_LINE};
+
 use crate::check::{self, error::CheckError, program::Program, warning::CheckWarning};
 use crate::source::SourceFile;
 use crate::syntax::{self, error::SyntaxError};
@@ -68,7 +72,7 @@ pub fn render_plain(diagnostics: &[&dyn Diagnostic], width: usize) -> String {
             .with_width(width);
     let mut out = String::new();
     for d in diagnostics {
-        let _ = handler.render_report(&mut out, *d);
+        let _ = handler.render_report(&mut out, &elide(*d));
     }
     out
 }

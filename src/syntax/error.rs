@@ -62,6 +62,41 @@ pub enum SyntaxError {
         span: Span,
     },
 
+    /// Too many `if`/`let`/lambda/`one of` expressions open at once outside
+    /// brackets, so the parser could run out of stack.
+    #[error("more than {limit} expressions are open at once without brackets")]
+    #[diagnostic(
+        code(puzzlec::syntax::too_many_open_keywords),
+        help("each `then`, `else`, `in`, `of` and lambda `|` opens an expression inside the one before it; at most {limit} may be open at once: bind the inner parts with `let` statements or helper functions")
+    )]
+    TooManyOpenKeywords {
+        /// The limit.
+        limit: usize,
+        /// The file.
+        #[source_code]
+        src: NamedSource<String>,
+        /// The keyword that went over the limit.
+        #[label("this opens one expression too many")]
+        span: Span,
+    },
+
+    /// An expression nested deeper than the checker and the evaluator allow.
+    #[error("expression nests more than {limit} levels deep")]
+    #[diagnostic(
+        code(puzzlec::syntax::expression_too_deep),
+        help("the checker and the evaluator walk at most {limit} nested sub-expressions (an operator chain such as `a + b + c` nests one level per operator): bind parts with `let`, move them into helper functions, or add up a list with `sum([...])`")
+    )]
+    ExprTooDeep {
+        /// The limit.
+        limit: usize,
+        /// The file.
+        #[source_code]
+        src: NamedSource<String>,
+        /// The sub-expression one level past the limit (its first line).
+        #[label("this part is nested level {}", limit + 1)]
+        span: Span,
+    },
+
     /// The file is larger than a spec may be.
     #[error("spec file is {size} bytes, more than the {limit}-byte limit")]
     #[diagnostic(

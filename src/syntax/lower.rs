@@ -3,12 +3,14 @@
 //! rather than a panic.
 
 use super::ast::*;
+use super::depth::{self, MAX_EXPR_DEPTH};
 use super::error::SyntaxError;
 use super::parser::Rule;
 use super::strings::dedent_parts;
 use crate::source::SourceFile;
 use crate::span::Span;
 use pest::iterators::{Pair, Pairs};
+use std::cell::Cell;
 
 mod calibrate;
 
@@ -17,12 +19,41 @@ type Result<T> = std::result::Result<T, SyntaxError>;
 /// Lowers pairs to AST nodes for one source file.
 pub struct Lowerer<'s> {
     source: &'s SourceFile,
+    /// How many expressions and blocks enclose the node being lowered.
+    nesting: Cell<usize>,
+    /// How many of them are expressions.
+    in_expr: Cell<usize>,
 }
 
 impl<'s> Lowerer<'s> {
     /// A lowerer for `source`.
     pub fn new(source: &'s SourceFile) -> Lowerer<'s> {
-        Lowerer { source }
+        Lowerer {
+            source,
+            nesting: Cell::new(0),
+            in_expr: Cell::new(0),
+        }
+    }
+
+    /// Runs `lower` one level deeper, refusing to go past
+    /// [`MAX_EXPR_DEPTH`] so that lowering cannot exhaust the stack.
+    fn nested<T>(&self, span: Span, lower: impl FnOnce() -> Result<T>) -> Result<T> {
+        let level = self.nesting.get() + 1;
+        if level > MAX_EXPR_DEPTH {
+            return Err(self.too_deep(span));
+        }
+        self.nesting.set(level);
+        let result = lower();
+        self.nesting.set(level - 1);
+        result
+    }
+
+    fn too_deep(&self, span: Span) -> SyntaxError {
+        SyntaxError::ExprTooDeep {
+            limit: MAX_EXPR_DEPTH,
+            src: self.source.named(),
+            span: depth::first_line(span, &self.source.text),
+        }
     }
 
     fn shape(&self, pair: &Pair<Rule>) -> SyntaxError {
@@ -319,10 +350,11 @@ impl<'s> Lowerer<'s> {
 
     fn block(&self, pair: Pair<Rule>) -> Result<Block> {
         let span = trimmed(&pair);
-        let stmts = pair
-            .into_inner()
-            .map(|p| self.stmt(p))
-            .collect::<Result<_>>()?;
+        let stmts = self.nested(span, || {
+            pair.into_inner()
+                .map(|p| self.stmt(p))
+                .collect::<Result<_>>()
+        })?;
         Ok(Block { stmts, span })
     }
 
@@ -375,7 +407,7 @@ impl<'s> Lowerer<'s> {
                     Some(p) => {
                         let nested_span = trimmed(&p);
                         Some(Block {
-                            stmts: vec![self.stmt(p)?],
+                            stmts: vec![self.nested(nested_span, || self.stmt(p))?],
                             span: nested_span,
                         })
                     }
@@ -457,13 +489,30 @@ impl<'s> Lowerer<'s> {
 
     // ------------------------------------------------------------ expressions
 
-    /// Lowers any expression-level pair.
+    /// Lowers any expression-level pair. The tree of a whole expression
+    /// (one not inside another) is then measured against
+    /// [`MAX_EXPR_DEPTH`]: operator chains grow it without recursing here.
     pub fn expr(&self, pair: Pair<Rule>) -> Result<Expr> {
+        let pair = skip_wrappers(pair)?;
+        let outermost = self.in_expr.get() == 0;
+        self.in_expr.set(self.in_expr.get() + 1);
+        let result = self.nested(trimmed(&pair), || self.expr_node(pair));
+        self.in_expr.set(self.in_expr.get() - 1);
+        let expr = result?;
+        if outermost {
+            if let Some(span) = depth::too_deep(&expr, &self.source.text) {
+                return Err(self.too_deep(span));
+            }
+        }
+        Ok(expr)
+    }
+
+    /// Lowers one expression node (not a pass-through wrapper).
+    fn expr_node(&self, pair: Pair<Rule>) -> Result<Expr> {
         let span = trimmed(&pair);
         let rule = pair.as_rule();
         let mk = |kind| Ok(Expr { kind, span });
         match rule {
-            Rule::expr | Rule::sample_expr | Rule::index_arg => self.expr(first(pair)?),
             Rule::let_expr => {
                 let mut inner = pair.clone().into_inner();
                 let pattern = self.pattern(next(&mut inner, &pair)?)?;
@@ -779,6 +828,31 @@ impl<'s> Lowerer<'s> {
             }
         }
         Ok(out)
+    }
+}
+
+/// The innermost pair under `pair` that makes an AST node: grammar levels
+/// that wrap a single child (an `add_expr` without an operator, a `unary`
+/// without a minus, ...) are skipped without recursion.
+fn skip_wrappers(mut pair: Pair<Rule>) -> Result<Pair<Rule>> {
+    loop {
+        let single = match pair.as_rule() {
+            Rule::expr | Rule::sample_expr | Rule::index_arg => true,
+            Rule::or_expr
+            | Rule::and_expr
+            | Rule::not_expr
+            | Rule::cmp_expr
+            | Rule::range_expr
+            | Rule::add_expr
+            | Rule::mul_expr
+            | Rule::unary
+            | Rule::postfix => pair.clone().into_inner().nth(1).is_none(),
+            _ => false,
+        };
+        if !single {
+            return Ok(pair);
+        }
+        pair = first(pair)?;
     }
 }
 

@@ -1,8 +1,10 @@
 //! Syntax: spec text → AST with spans.
 
 pub mod ast;
+mod depth;
 pub mod error;
 mod lower;
+mod nesting;
 pub mod parser;
 mod strings;
 
@@ -14,8 +16,9 @@ use pest::Parser;
 
 /// The largest spec accepted, in bytes.
 pub const MAX_SPEC_BYTES: usize = 1 << 20;
-/// The deepest bracket nesting accepted.
-pub const MAX_NESTING: usize = 48;
+pub use depth::MAX_EXPR_DEPTH;
+use nesting::check_nesting;
+pub use nesting::{MAX_NESTING, MAX_OPEN_KEYWORDS};
 
 /// Parses a spec into its AST.
 pub fn parse(source: &SourceFile) -> Result<ast::Spec, SyntaxError> {
@@ -40,87 +43,6 @@ pub fn parse_expr(source: &SourceFile) -> Result<ast::Expr, SyntaxError> {
     let whole = pairs.next().ok_or(SyntaxError::Internal)?;
     let expr = whole.into_inner().next().ok_or(SyntaxError::Internal)?;
     lower::Lowerer::new(source).expr(expr)
-}
-
-/// Rejects bracket nesting deeper than [`MAX_NESTING`] before parsing, so a
-/// pathological file cannot exhaust the parser's stack. Text inside strings
-/// does not count, but a placeholder `{...}` in a string does, as do the
-/// brackets of the expression inside it.
-fn check_nesting(source: &SourceFile) -> Result<(), SyntaxError> {
-    /// Where the scanner is.
-    enum Ctx {
-        /// Code; inside a placeholder, the depth its `{` opened.
-        Code(Option<usize>),
-        /// A string; `true` for a triple-quoted one.
-        Str(bool),
-    }
-    let text = source.text.as_str();
-    let mut stack = vec![Ctx::Code(None)];
-    let mut depth = 0usize;
-    let mut i = 0usize;
-    while i < text.len() {
-        let here = &text[i..];
-        let step = match stack.last() {
-            Some(Ctx::Str(triple)) => {
-                let triple = *triple;
-                if here.starts_with('\\') || here.starts_with("{{") || here.starts_with("}}") {
-                    2
-                } else if triple && here.starts_with("\"\"\"") {
-                    stack.pop();
-                    3
-                } else if !triple && (here.starts_with('"') || here.starts_with('\n')) {
-                    stack.pop();
-                    1
-                } else if here.starts_with('{') {
-                    depth += 1;
-                    if depth > MAX_NESTING {
-                        return Err(too_deep(source, i));
-                    }
-                    stack.push(Ctx::Code(Some(depth)));
-                    1
-                } else {
-                    here.chars().next().map_or(1, char::len_utf8)
-                }
-            }
-            Some(Ctx::Code(opened)) => {
-                let opened = *opened;
-                if here.starts_with('#') {
-                    here.find('\n').unwrap_or(here.len())
-                } else if here.starts_with("\"\"\"") {
-                    stack.push(Ctx::Str(true));
-                    3
-                } else if here.starts_with('"') {
-                    stack.push(Ctx::Str(false));
-                    1
-                } else if here.starts_with(['(', '[', '{']) {
-                    depth += 1;
-                    if depth > MAX_NESTING {
-                        return Err(too_deep(source, i));
-                    }
-                    1
-                } else if here.starts_with([')', ']', '}']) {
-                    if here.starts_with('}') && opened == Some(depth) {
-                        stack.pop();
-                    }
-                    depth = depth.saturating_sub(1);
-                    1
-                } else {
-                    here.chars().next().map_or(1, char::len_utf8)
-                }
-            }
-            None => break,
-        };
-        i += step.max(1);
-    }
-    Ok(())
-}
-
-fn too_deep(source: &SourceFile, at: usize) -> SyntaxError {
-    SyntaxError::TooDeep {
-        limit: MAX_NESTING,
-        src: source.named(),
-        span: Span::new(at, at + 1),
-    }
 }
 
 fn parse_error(source: &SourceFile, error: pest::error::Error<Rule>) -> SyntaxError {
