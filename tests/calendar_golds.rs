@@ -62,13 +62,23 @@ fn assert_mix(tier: &str, got: &std::collections::BTreeMap<String, f64>, want: &
             "{tier}: {kind} share {g:.3}, reference {share:.3} (all: {got:?})"
         );
     }
-    let known: f64 = want.iter().map(|(k, _)| got.get(*k).copied().unwrap_or(0.0)).sum();
-    assert!((known - 1.0).abs() < 1e-9, "{tier}: only the reference kinds occur: {got:?}");
+    let known: f64 = want
+        .iter()
+        .map(|(k, _)| got.get(*k).copied().unwrap_or(0.0))
+        .sum();
+    assert!(
+        (known - 1.0).abs() < 1e-9,
+        "{tier}: only the reference kinds occur: {got:?}"
+    );
 }
 
 /// The records of the spec at `rel` with its text changed by `edit`
 /// (first `per_tier` items of every tier, dataset seed 1).
-fn records_edited(rel: &str, edit: impl Fn(&str) -> String, per_tier: u64) -> Vec<puzzlec::dataset::Record> {
+fn records_edited(
+    rel: &str,
+    edit: impl Fn(&str) -> String,
+    per_tier: u64,
+) -> Vec<puzzlec::dataset::Record> {
     let text = edit(&std::fs::read_to_string(common::root().join(rel)).expect("spec"));
     let source = puzzlec::source::SourceFile::new(rel.to_string(), text);
     let program = puzzlec::compile::compile(&source).expect("the edited spec compiles");
@@ -178,7 +188,11 @@ fn saju_golds_follow_the_stated_conventions_at_the_reference_mix() {
         } else {
             let hour = inst["hour"].as_i64().expect("hour");
             assert!((0..=23).contains(&hour), "{}", r.id);
-            assert!(r.question.contains(&format!(" {hour}시의 시주")), "{}", r.id);
+            assert!(
+                r.question.contains(&format!(" {hour}시의 시주")),
+                "{}",
+                r.id
+            );
             // The ranges are half-open, as the gold below assumes.
             assert!(
                 r.question.contains("축시는 01:00 이상 03:00 미만"),
@@ -188,11 +202,7 @@ fn saju_golds_follow_the_stated_conventions_at_the_reference_mix() {
             // From 23:00 the hour belongs to the next day's 자시.
             let base = if task == "hour_from_day" {
                 let pillar = inst["day_pillar"].as_str().expect("pillar");
-                assert!(
-                    r.question.contains(&format!("일주가 {pillar}")),
-                    "{}",
-                    r.id
-                );
+                assert!(r.question.contains(&format!("일주가 {pillar}")), "{}", r.id);
                 pair_index(pillar)
             } else {
                 day_index
@@ -206,9 +216,30 @@ fn saju_golds_follow_the_stated_conventions_at_the_reference_mix() {
         assert!(!r.question.contains("戊午"), "{}: no anchor stated", r.id);
     }
     for (tier, want) in [
-        ("easy", [("day", 0.20), ("hour_from_day", 0.80), ("hour_from_date", 0.0)]),
-        ("medium", [("day", 0.40), ("hour_from_day", 0.40), ("hour_from_date", 0.20)]),
-        ("hard", [("day", 4.0 / 9.0), ("hour_from_day", 1.0 / 9.0), ("hour_from_date", 4.0 / 9.0)]),
+        (
+            "easy",
+            [
+                ("day", 0.20),
+                ("hour_from_day", 0.80),
+                ("hour_from_date", 0.0),
+            ],
+        ),
+        (
+            "medium",
+            [
+                ("day", 0.40),
+                ("hour_from_day", 0.40),
+                ("hour_from_date", 0.20),
+            ],
+        ),
+        (
+            "hard",
+            [
+                ("day", 4.0 / 9.0),
+                ("hour_from_day", 1.0 / 9.0),
+                ("hour_from_date", 4.0 / 9.0),
+            ],
+        ),
     ] {
         let got = shares(
             records
@@ -229,7 +260,12 @@ fn saju_states_the_anchor_only_when_asked_to() {
     );
     for r in records {
         let from_day_pillar = r.instance["task"] == "hour_from_day";
-        assert_eq!(r.question.contains(SAJU_ANCHOR), !from_day_pillar, "{}", r.id);
+        assert_eq!(
+            r.question.contains(SAJU_ANCHOR),
+            !from_day_pillar,
+            "{}",
+            r.id
+        );
     }
 }
 

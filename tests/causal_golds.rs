@@ -73,7 +73,12 @@ fn shown_rules(inst: &Value) -> Vec<String> {
         .as_array()
         .expect("shown")
         .iter()
-        .map(|r| format!("Event {} can happen {} minutes after", r["event"], r["delay"]))
+        .map(|r| {
+            format!(
+                "Event {} can happen {} minutes after",
+                r["event"], r["delay"]
+            )
+        })
         .collect()
 }
 
@@ -82,7 +87,13 @@ fn rule_set(inst: &Value) -> Vec<String> {
     let mut from_rules: Vec<String> = Vec::new();
     for (e, rules) in inst["rules"].as_array().expect("rules").iter().enumerate() {
         for r in rules.as_array().expect("rules") {
-            from_rules.push(format!("{} {} {} {}", e + 1, r["prerequisites"], r["all"], r["delay"]));
+            from_rules.push(format!(
+                "{} {} {} {}",
+                e + 1,
+                r["prerequisites"],
+                r["all"],
+                r["delay"]
+            ));
         }
     }
     from_rules.sort();
@@ -101,7 +112,11 @@ fn causal_dag_golds_follow_the_stated_semantics_and_the_reference_mix() {
             let r = record(&program, &item, "en");
             let inst = &r.instance;
             let start = inst["start"].as_i64().expect("start");
-            assert!((0..=60).contains(&start), "{}: event 1 at minute 0-60", r.id);
+            assert!(
+                (0..=60).contains(&start),
+                "{}: event 1 at minute 0-60",
+                r.id
+            );
             let t = times(inst["rules"].as_array().expect("rules"), start);
             // The asked event lies in the reference's band of the events
             // after event 1 ordered by (time, number).
@@ -142,7 +157,12 @@ fn causal_dag_golds_follow_the_stated_semantics_and_the_reference_mix() {
                 .as_array()
                 .expect("shown")
                 .iter()
-                .map(|s| format!("{} {} {} {}", s["event"], s["prerequisites"], s["all"], s["delay"]))
+                .map(|s| {
+                    format!(
+                        "{} {} {} {}",
+                        s["event"], s["prerequisites"], s["all"], s["delay"]
+                    )
+                })
                 .collect();
             shown.sort();
             assert_eq!(shown, rule_set(inst), "{}: every rule shown once", r.id);
@@ -165,7 +185,10 @@ fn causal_dag_golds_follow_the_stated_semantics_and_the_reference_mix() {
         // 400 items per tier); "1" won 23-31 % when "occurs" was yes/no.
         let (top, n) = golds.iter().max_by_key(|(_, n)| **n).expect("golds");
         let share = *n as f64 / ITEMS as f64;
-        assert!(share < 0.12, "{tier}: gold {top} is {share:.3} of the items");
+        assert!(
+            share < 0.12,
+            "{tier}: gold {top} is {share:.3} of the items"
+        );
     }
 }
 
@@ -181,6 +204,10 @@ fn causal_dag_prompts_state_the_start_and_the_question() {
             r.id
         );
         assert!(r.question.contains(&format!("사건 {x}")), "{}", r.id);
-        assert!(!r.question.contains("일어나면 1"), "{}: no yes/no question", r.id);
+        assert!(
+            !r.question.contains("일어나면 1"),
+            "{}: no yes/no question",
+            r.id
+        );
     }
 }

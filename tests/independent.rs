@@ -149,7 +149,12 @@ fn korean_units_golds_sum_the_stated_table() {
         let mut minus = 0;
         for item in items {
             let parts = item["parts"].as_array().expect("parts");
-            assert!(terms.contains(&parts.len()), "{}: {} terms", r.id, parts.len());
+            assert!(
+                terms.contains(&parts.len()),
+                "{}: {} terms",
+                r.id,
+                parts.len()
+            );
             let mut value = 0i64;
             for part in parts {
                 let u = units
@@ -157,7 +162,11 @@ fn korean_units_golds_sum_the_stated_table() {
                     .position(|x| Some(*x) == part["unit"].as_str())
                     .expect("unit");
                 let amount = part["amount"].as_i64().expect("amount");
-                assert!((1..=max_amount).contains(&amount), "{}: amount {amount}", r.id);
+                assert!(
+                    (1..=max_amount).contains(&amount),
+                    "{}: amount {amount}",
+                    r.id
+                );
                 value += amount * factor[u];
             }
             let scale = item["scale"].as_i64().expect("scale");
@@ -175,7 +184,10 @@ fn korean_units_golds_sum_the_stated_table() {
     }
     for (tier, (minus, all)) in subtracted {
         let share = minus as f64 / all as f64;
-        assert!((share - 0.25).abs() < 0.03, "{tier}: {share:.3} of the items subtracted");
+        assert!(
+            (share - 0.25).abs() < 0.03,
+            "{tier}: {share:.3} of the items subtracted"
+        );
     }
 }
 
