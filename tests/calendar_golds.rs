@@ -187,9 +187,14 @@ fn saju_golds_follow_the_stated_conventions_at_the_reference_mix() {
             pair(day_index)
         } else {
             let hour = inst["hour"].as_i64().expect("hour");
-            assert!((0..=23).contains(&hour), "{}", r.id);
+            let minute = inst["minute"].as_i64().expect("minute");
             assert!(
-                r.question.contains(&format!(" {hour}시의 시주")),
+                (0..=23).contains(&hour) && (0..=59).contains(&minute),
+                "{}",
+                r.id
+            );
+            assert!(
+                r.question.contains(&format!(" {hour}시 {minute}분의 시주")),
                 "{}",
                 r.id
             );
@@ -203,6 +208,8 @@ fn saju_golds_follow_the_stated_conventions_at_the_reference_mix() {
             let base = if task == "hour_from_day" {
                 let pillar = inst["day_pillar"].as_str().expect("pillar");
                 assert!(r.question.contains(&format!("일주가 {pillar}")), "{}", r.id);
+                // The date stated beside the pillar has that pillar.
+                assert_eq!(pair_index(pillar), day_index, "{}", r.id);
                 pair_index(pillar)
             } else {
                 day_index
