@@ -1,6 +1,8 @@
 //! The golds of `time` and `saju` re-derived from each record's instance with
 //! formulas written here (JDN day count, Zeller's weekday, the 60-pair
-//! order), sharing no code with `stdlib`.
+//! order), sharing no code with `stdlib`; the question mix, year and day
+//! ranges checked against the reference settings, and the anchor date stated
+//! only when the `anchor` lever asks for it.
 
 mod common;
 
@@ -38,10 +40,65 @@ fn parse_date(s: &str) -> (i64, i64, i64) {
     (p[0], p[1], p[2])
 }
 
+const ITEMS: u64 = 300;
+
+/// The share of each value in `values`.
+fn shares<'a>(values: impl Iterator<Item = &'a str>) -> std::collections::BTreeMap<String, f64> {
+    let mut counts = std::collections::BTreeMap::new();
+    let mut n = 0.0;
+    for v in values {
+        *counts.entry(v.to_string()).or_insert(0.0) += 1.0;
+        n += 1.0;
+    }
+    counts.into_iter().map(|(k, c)| (k, c / n)).collect()
+}
+
+/// Asserts that the observed shares match the reference ones within 0.07.
+fn assert_mix(tier: &str, got: &std::collections::BTreeMap<String, f64>, want: &[(&str, f64)]) {
+    for (kind, share) in want {
+        let g = got.get(*kind).copied().unwrap_or(0.0);
+        assert!(
+            (g - share).abs() <= 0.07,
+            "{tier}: {kind} share {g:.3}, reference {share:.3} (all: {got:?})"
+        );
+    }
+    let known: f64 = want
+        .iter()
+        .map(|(k, _)| got.get(*k).copied().unwrap_or(0.0))
+        .sum();
+    assert!(
+        (known - 1.0).abs() < 1e-9,
+        "{tier}: only the reference kinds occur: {got:?}"
+    );
+}
+
+/// The records of the spec at `rel` with its text changed by `edit`
+/// (first `per_tier` items of every tier, dataset seed 1).
+fn records_edited(
+    rel: &str,
+    edit: impl Fn(&str) -> String,
+    per_tier: u64,
+) -> Vec<puzzlec::dataset::Record> {
+    let text = edit(&std::fs::read_to_string(common::root().join(rel)).expect("spec"));
+    let source = puzzlec::source::SourceFile::new(rel.to_string(), text);
+    let program = puzzlec::compile::compile(&source).expect("the edited spec compiles");
+    let mut out = Vec::new();
+    for tier in program.tier_names() {
+        for i in 0..per_tier {
+            let item = puzzlec::gen::generate(&program, tier, i, 1).expect("generate");
+            out.push(puzzlec::dataset::build::record(&program, &item, "ko"));
+        }
+    }
+    out
+}
+
+const TIME_ANCHOR: &str = "2000년 1월 1일의 일진은 무오(戊午)입니다";
+const SAJU_ANCHOR: &str = "2000년 1월 1일의 일주는 무오(戊午)입니다";
+
 #[test]
-fn time_golds_follow_the_stated_arithmetic() {
-    let mut kinds = std::collections::BTreeSet::new();
-    for r in common::records("puzzles/time.puzzle", "ko", 200) {
+fn time_golds_follow_the_stated_arithmetic_at_the_reference_settings() {
+    let records = common::records("puzzles/time.puzzle", "ko", ITEMS);
+    for r in &records {
         let inst = &r.instance;
         let holiday = inst["holiday"].as_str().expect("holiday");
         let (_, hm, hd) = common::SOLAR_HOLIDAYS
@@ -50,19 +107,16 @@ fn time_golds_follow_the_stated_arithmetic() {
             .copied()
             .expect("a known holiday");
         let year = inst["year"].as_i64().expect("year");
+        assert!((1990..=2025).contains(&year), "{}: year {year}", r.id);
         let offset = match inst["relative_word"].as_str().expect("word") {
-            "그끄저께" | "그끄제" => -3,
-            "그저께" | "그제" => -2,
-            "어제" | "어저께" => -1,
             "오늘" => 0,
             "내일" => 1,
             "모레" => 2,
-            "글피" => 3,
-            "그글피" => 4,
-            other => panic!("unexpected relative word {other}"),
+            other => panic!("{}: a relative word beyond 오늘-모레: {other}", r.id),
         };
         assert_eq!(inst["relative_offset"].as_i64(), Some(offset), "{}", r.id);
         let n = inst["days_after"].as_i64().expect("n");
+        assert!((2..=30).contains(&n), "{}: N = {n} at every tier", r.id);
         let (y, m, d) = from_jdn(jdn(year, hm, hd) + offset + n);
         let expected = match r.answer_kind.as_str() {
             "date" => format!("{y}.{m}.{d}"),
@@ -79,7 +133,6 @@ fn time_golds_follow_the_stated_arithmetic() {
             "ganji" => pair(jdn(y, m, d) + 49),
             other => panic!("unexpected kind {other}"),
         };
-        kinds.insert(r.answer_kind.clone());
         assert_eq!(r.answer, expected, "{}", r.id);
         assert!(
             r.question.contains(&format!("{year}년 {holiday}")),
@@ -87,55 +140,140 @@ fn time_golds_follow_the_stated_arithmetic() {
             r.id
         );
         assert!(r.question.contains(&format!("{n}일 뒤")), "{}", r.id);
+        assert!(!r.question.contains("戊午"), "{}: no anchor stated", r.id);
     }
-    assert_eq!(kinds.len(), 3, "every question type occurs");
+    for (tier, want) in [
+        ("easy", [("ganji", 0.34), ("date", 0.66)]),
+        ("medium", [("ganji", 0.60), ("weekday", 0.40)]),
+        ("hard", [("ganji", 0.91), ("date", 0.09)]),
+    ] {
+        let got = shares(
+            records
+                .iter()
+                .filter(|r| r.tier == tier)
+                .map(|r| r.answer_kind.as_str()),
+        );
+        assert_mix(tier, &got, &want);
+    }
 }
 
 #[test]
-fn saju_golds_follow_the_stated_conventions() {
-    let mut tasks = std::collections::BTreeSet::new();
-    for r in common::records("puzzles/saju.puzzle", "ko", 200) {
+fn time_states_the_anchor_only_when_asked_to() {
+    let records = records_edited(
+        "puzzles/time.puzzle",
+        |s| s.replace("anchor = false", "anchor = true"),
+        40,
+    );
+    for r in records {
+        assert_eq!(
+            r.question.contains(TIME_ANCHOR),
+            r.answer_kind == "ganji",
+            "{}",
+            r.id
+        );
+    }
+}
+
+#[test]
+fn saju_golds_follow_the_stated_conventions_at_the_reference_mix() {
+    let records = common::records("puzzles/saju.puzzle", "ko", ITEMS);
+    for r in &records {
         let inst = &r.instance;
         let task = inst["task"].as_str().expect("task");
-        tasks.insert(task.to_string());
         let (y, m, d) = parse_date(inst["date"].as_str().expect("date"));
+        assert!((1950..=2015).contains(&y), "{}: year {y}", r.id);
         let day_index = (jdn(y, m, d) + 49).rem_euclid(60);
         let expected = if task == "day" {
             pair(day_index)
         } else {
-            let time = inst["time"].as_str().expect("time");
-            let hour: i64 = time
-                .split('시')
-                .next()
-                .expect("hour")
-                .trim()
-                .parse()
-                .expect("hour");
+            let hour = inst["hour"].as_i64().expect("hour");
+            let minute = inst["minute"].as_i64().expect("minute");
+            assert!(
+                (0..=23).contains(&hour) && (0..=59).contains(&minute),
+                "{}",
+                r.id
+            );
+            assert!(
+                r.question.contains(&format!(" {hour}시 {minute}분의 시주")),
+                "{}",
+                r.id
+            );
+            // The ranges are half-open, as the gold below assumes.
+            assert!(
+                r.question.contains("축시는 01:00 이상 03:00 미만"),
+                "{}",
+                r.id
+            );
             // From 23:00 the hour belongs to the next day's 자시.
             let base = if task == "hour_from_day" {
-                pair_index(inst["day_pillar"].as_str().expect("pillar"))
+                let pillar = inst["day_pillar"].as_str().expect("pillar");
+                assert!(r.question.contains(&format!("일주가 {pillar}")), "{}", r.id);
+                // The date stated beside the pillar has that pillar.
+                assert_eq!(pair_index(pillar), day_index, "{}", r.id);
+                pair_index(pillar)
             } else {
                 day_index
             };
             let day_for_hour = if hour == 23 { base + 1 } else { base };
             let branch = ((hour + 1) / 2) % 12;
             let stem = (2 * (day_for_hour % 10) + branch) % 10;
-            let name = format!("{}{}", STEMS[stem as usize], BRANCHES[branch as usize]);
-            if task == "hour_from_day" {
-                assert!(
-                    r.question.contains(&format!(
-                        "일주가 {}",
-                        inst["day_pillar"].as_str().unwrap_or("")
-                    )),
-                    "{}",
-                    r.id
-                );
-            }
-            name
+            format!("{}{}", STEMS[stem as usize], BRANCHES[branch as usize])
         };
         assert_eq!(r.answer, expected, "{}", r.id);
+        assert!(!r.question.contains("戊午"), "{}: no anchor stated", r.id);
     }
-    assert_eq!(tasks.len(), 3, "every task occurs");
+    for (tier, want) in [
+        (
+            "easy",
+            [
+                ("day", 0.20),
+                ("hour_from_day", 0.80),
+                ("hour_from_date", 0.0),
+            ],
+        ),
+        (
+            "medium",
+            [
+                ("day", 0.40),
+                ("hour_from_day", 0.40),
+                ("hour_from_date", 0.20),
+            ],
+        ),
+        (
+            "hard",
+            [
+                ("day", 4.0 / 9.0),
+                ("hour_from_day", 1.0 / 9.0),
+                ("hour_from_date", 4.0 / 9.0),
+            ],
+        ),
+    ] {
+        let got = shares(
+            records
+                .iter()
+                .filter(|r| r.tier == tier)
+                .map(|r| r.instance["task"].as_str().expect("task")),
+        );
+        assert_mix(tier, &got, &want);
+    }
+}
+
+#[test]
+fn saju_states_the_anchor_only_when_asked_to() {
+    let records = records_edited(
+        "puzzles/saju.puzzle",
+        |s| s.replace("anchor = false", "anchor = true"),
+        40,
+    );
+    for r in records {
+        let from_day_pillar = r.instance["task"] == "hour_from_day";
+        assert_eq!(
+            r.question.contains(SAJU_ANCHOR),
+            !from_day_pillar,
+            "{}",
+            r.id
+        );
+    }
 }
 
 #[test]

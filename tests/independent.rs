@@ -100,11 +100,20 @@ fn jamo_composition_tiers_follow_their_levers() {
     );
 }
 
-// ---- Units: the total in the base unit from the stated table only.
+// ---- Units: the total in the base unit from the stated table only, at the
+// reference settings (5 units with distinct ratios; 17 / 24 / 26 items of
+// 4-5 / 4-5 / 5 terms of at most 1,249 / 2,499 / 6,999; multipliers 2-9; a
+// quarter of the items subtracted; a positive total).
 
 #[test]
 fn korean_units_golds_sum_the_stated_table() {
+    let mut subtracted = std::collections::BTreeMap::new();
     for (r, tier) in records("korean_units") {
+        let (items_per_tier, terms, max_amount) = match tier.as_str() {
+            "easy" => (17, 4..=5, 1249),
+            "medium" => (24, 4..=5, 2499),
+            _ => (26, 5..=5, 6999),
+        };
         let inst = &r.instance;
         let units: Vec<&str> = inst["units"]
             .as_array()
@@ -112,7 +121,9 @@ fn korean_units_golds_sum_the_stated_table() {
             .iter()
             .map(|u| u.as_str().expect("str"))
             .collect();
+        assert_eq!(units.len(), 5, "{}", r.id);
         let mut factor = vec![1i64];
+        let mut ratios = std::collections::BTreeSet::new();
         for (i, ratio) in inst["ratios"]
             .as_array()
             .expect("ratios")
@@ -127,30 +138,56 @@ fn korean_units_golds_sum_the_stated_table() {
                 "{}: the prompt states `{line}`",
                 r.id
             );
-            factor.push(factor[i] * ratio["equals"].as_i64().expect("ratio"));
+            let ratio = ratio["equals"].as_i64().expect("ratio");
+            ratios.insert(ratio);
+            factor.push(factor[i] * ratio);
         }
+        assert_eq!(ratios.len(), 4, "{}: distinct ratios", r.id);
         let items = inst["items"].as_array().expect("items");
-        let expected_items = match tier.as_str() {
-            "easy" => 17,
-            "medium" => 24,
-            _ => 26,
-        };
-        assert_eq!(items.len(), expected_items, "{}", r.id);
+        assert_eq!(items.len(), items_per_tier, "{}", r.id);
         let mut total = 0i64;
+        let mut minus = 0;
         for item in items {
+            let parts = item["parts"].as_array().expect("parts");
+            assert!(
+                terms.contains(&parts.len()),
+                "{}: {} terms",
+                r.id,
+                parts.len()
+            );
             let mut value = 0i64;
-            for part in item["parts"].as_array().expect("parts") {
+            for part in parts {
                 let u = units
                     .iter()
                     .position(|x| Some(*x) == part["unit"].as_str())
                     .expect("unit");
-                value += part["amount"].as_i64().expect("amount") * factor[u];
+                let amount = part["amount"].as_i64().expect("amount");
+                assert!(
+                    (1..=max_amount).contains(&amount),
+                    "{}: amount {amount}",
+                    r.id
+                );
+                value += amount * factor[u];
             }
-            total += item["sign"].as_i64().expect("sign")
-                * item["scale"].as_i64().expect("scale")
-                * value;
+            let scale = item["scale"].as_i64().expect("scale");
+            assert!((2..=9).contains(&scale), "{}: multiplier {scale}", r.id);
+            let sign = item["sign"].as_i64().expect("sign");
+            minus += usize::from(sign < 0);
+            total += sign * scale * value;
         }
+        assert!(minus > 0, "{}: some item is subtracted", r.id);
+        assert!(total > 0, "{}: a positive total", r.id);
         assert_eq!(r.answer, total.to_string(), "{}", r.id);
+        let entry = subtracted.entry(tier).or_insert((0, 0));
+        entry.0 += minus;
+        entry.1 += items.len();
+    }
+    for (tier, (minus, all)) in subtracted {
+        let share = minus as f64 / all as f64;
+        assert!(
+            (share - 0.25).abs() < 0.03,
+            "{tier}: {share:.3} of the items subtracted"
+        );
     }
 }
 
