@@ -187,8 +187,17 @@ impl<'p> Search<'p> {
             let i = bits.trailing_zeros();
             bits &= bits - 1;
             let mark = self.trail.len();
-            if self.assign(x, i) && self.node() {
-                return true;
+            if self.assign(x, i) {
+                if self.node() {
+                    return true;
+                }
+            } else {
+                // A child whose assignment leaves some unknown without a
+                // candidate is still a node (it fails at once).
+                self.count += 1;
+                if self.count > self.limit {
+                    return true;
+                }
             }
             self.undo(mark);
             self.assigned[x] = false;
