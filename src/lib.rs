@@ -17,6 +17,7 @@ pub mod check;
 pub mod cli;
 pub mod compile;
 pub mod dataset;
+pub mod effort;
 pub mod eval;
 pub mod gen;
 pub mod render;

@@ -1312,3 +1312,132 @@ fn sat_puzzle_checker_can_fail() {
         },
     );
 }
+
+// ------------------------------------------------------------ search effort
+
+/// The reference rater's sudoku node count, written here on the grid: each
+/// node picks the empty cell with the fewest candidates (digits no placed
+/// row, column or box peer holds; the first such cell in reading order) and
+/// tries them in ascending order; it stops at the first full grid. A node
+/// that finds an empty cell without candidates fails.
+fn sudoku_rater_nodes(grid: &[u8; 81]) -> u64 {
+    fn candidates(g: &[u8; 81], i: usize) -> Vec<u8> {
+        let (r, c) = (i / 9, i % 9);
+        (1..=9u8)
+            .filter(|&v| {
+                (0..9).all(|k| {
+                    g[r * 9 + k] != v
+                        && g[k * 9 + c] != v
+                        && g[(3 * (r / 3) + k / 3) * 9 + 3 * (c / 3) + k % 3] != v
+                })
+            })
+            .collect()
+    }
+    fn node(g: &mut [u8; 81], count: &mut u64) -> bool {
+        *count += 1;
+        let mut best: Option<(usize, Vec<u8>)> = None;
+        for i in 0..81 {
+            if g[i] == 0 {
+                let c = candidates(g, i);
+                if c.is_empty() {
+                    return false;
+                }
+                if best.as_ref().is_none_or(|(_, b)| c.len() < b.len()) {
+                    best = Some((i, c));
+                }
+            }
+        }
+        let Some((i, cands)) = best else { return true };
+        for v in cands {
+            g[i] = v;
+            if node(g, count) {
+                return true;
+            }
+            g[i] = 0;
+        }
+        false
+    }
+    let mut g = *grid;
+    let mut count = 0;
+    node(&mut g, &mut count);
+    count
+}
+
+#[test]
+fn sudoku_search_nodes_are_the_raters_count_within_the_tier_cap() {
+    check_all("sudoku", |r| {
+        let nodes = sudoku_rater_nodes(&sudoku_grid(&r.instance)?);
+        let recorded = int(&r.instance["search_nodes"], "search_nodes")?;
+        ensure(recorded as u64 == nodes, || {
+            format!("instance says {recorded} search nodes, the rater counts {nodes}")
+        })?;
+        let cap = lever(r, "max_nodes")?;
+        ensure(nodes as i64 <= cap, || format!("{nodes} nodes > cap {cap}"))
+    });
+}
+
+/// The reference's Futoshiki propagation on the grid: a cell with one
+/// candidate removes it from its row and column, and each sign keeps the
+/// smaller cell below the larger cell's largest candidate and the larger
+/// cell above the smaller's least, to a fixpoint. Whether every cell ends
+/// with one candidate.
+fn futoshiki_propagation_solves(p: &Futoshiki) -> bool {
+    let n = p.n;
+    let mut cand: Vec<Vec<u8>> = vec![(1..=n as u8).collect(); n * n];
+    for &(r, c, v) in &p.givens {
+        cand[r * n + c].retain(|&x| x == v);
+    }
+    loop {
+        let before = cand.clone();
+        for i in 0..n * n {
+            if let [v] = cand[i][..] {
+                for j in (0..n * n).filter(|&j| j != i && (j / n == i / n || j % n == i % n)) {
+                    cand[j].retain(|&x| x != v);
+                }
+            }
+        }
+        for &((ar, ac), (br, bc)) in &p.less {
+            let (a, b) = (ar * n + ac, br * n + bc);
+            let (Some(&hi), Some(&lo)) = (cand[b].iter().max(), cand[a].iter().min()) else {
+                return false;
+            };
+            cand[a].retain(|&x| x < hi);
+            cand[b].retain(|&x| x > lo);
+        }
+        if cand.iter().any(Vec::is_empty) {
+            return false;
+        }
+        if cand == before {
+            return cand.iter().all(|c| c.len() == 1);
+        }
+    }
+}
+
+#[test]
+fn inequality_needs_backtracking_as_recorded_and_tier_shares_hold() {
+    check_all("inequality", |r| {
+        let p = futoshiki(&r.instance)?;
+        let needs = !futoshiki_propagation_solves(&p);
+        let recorded = r.instance["needs_backtracking"].as_bool() == Some(true);
+        ensure(needs == recorded, || {
+            format!("instance says needs_backtracking = {recorded}, propagation here says {needs}")
+        })
+    });
+    // Shares per tier: 1.0 / .82 / .92 in the reference; the binomial
+    // standard error at 67 items is at most .06, so allow .15.
+    for (tier, want) in [("easy", 1.0), ("medium", 0.82), ("hard", 0.92)] {
+        let recs: Vec<&Record> = records("inequality")
+            .iter()
+            .filter(|r| r.tier == tier)
+            .collect();
+        let share = recs
+            .iter()
+            .filter(|r| r.instance["needs_backtracking"].as_bool() == Some(true))
+            .count() as f64
+            / recs.len() as f64;
+        assert!(
+            (share - want).abs() <= 0.15,
+            "inequality {tier}: backtracking share {share:.2}, reference {want}"
+        );
+    }
+}

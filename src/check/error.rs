@@ -446,6 +446,25 @@ pub enum CheckError {
         span: Span,
     },
 
+    /// A search-effort builtin outside `generate`.
+    #[error("`{name}` used in {place}")]
+    #[diagnostic(
+        code(puzzlec::check::model_outside_generate),
+        help("`{name}` measures the attempt's constraint model, which exists only in the `generate` block: bind its result there with `let` and use the name")
+    )]
+    ModelOutsideGenerate {
+        /// The builtin.
+        name: &'static str,
+        /// Where it happened.
+        place: &'static str,
+        /// The file.
+        #[source_code]
+        src: NamedSource<String>,
+        /// Where.
+        #[label("measures the constraint model")]
+        span: Span,
+    },
+
     /// A Korean particle the renderer does not know.
     #[error("unknown particle `{particle}`")]
     #[diagnostic(

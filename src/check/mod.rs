@@ -980,6 +980,19 @@ impl<'a> Checker<'a> {
                             span: keep.span,
                         });
                     }
+                    if let Some(cond) = &dig.while_cond {
+                        let t = r.expr(cond);
+                        if !t.fits(&Ty::Bool) {
+                            self.errors.push(CheckError::Type {
+                                expected: Ty::Bool.described(),
+                                found: t.described(),
+                                help: "`while` takes the condition every removal must keep true"
+                                    .into(),
+                                src: self.src(),
+                                span: cond.span,
+                            });
+                        }
+                    }
                     if let Some(sym) = &dig.symmetry {
                         if !SYMMETRIES.contains(&sym.name.as_str()) {
                             self.errors.push(CheckError::Constraint {

@@ -511,6 +511,14 @@ impl<'a> Resolver<'a> {
                 span,
             });
         }
+        if b.model && self.place != Place::Generate {
+            self.errors.push(CheckError::ModelOutsideGenerate {
+                name: b.name,
+                place: self.place.name(),
+                src: self.source.named(),
+                span,
+            });
+        }
         if args.len() < b.min || args.len() > b.max {
             let expected = if b.min == b.max {
                 b.min.to_string()

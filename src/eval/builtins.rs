@@ -55,6 +55,9 @@ pub struct Builtin {
     pub signature: &'static str,
     /// Whether it draws random numbers (allowed only in `generate`).
     pub random: bool,
+    /// Whether it measures the constraint model (allowed only in
+    /// `generate`).
+    pub model: bool,
 }
 
 const fn b(
@@ -71,6 +74,7 @@ const fn b(
         returns,
         signature,
         random: false,
+        model: false,
     }
 }
 
@@ -88,6 +92,25 @@ const fn r(
         returns,
         signature,
         random: true,
+        model: false,
+    }
+}
+
+const fn m(
+    name: &'static str,
+    min: usize,
+    max: usize,
+    returns: Returns,
+    signature: &'static str,
+) -> Builtin {
+    Builtin {
+        name,
+        min,
+        max,
+        returns,
+        signature,
+        random: false,
+        model: true,
     }
 }
 
@@ -773,6 +796,21 @@ pub const BUILTINS: &[Builtin] = &[
         Returns::Bool,
         "coin(p, q) -> true with probability p/q",
     ),
+    // search effort (generate only, once the constraint model exists)
+    m(
+        "propagation_solves",
+        0,
+        0,
+        Returns::Bool,
+        "propagation_solves() -> whether propagation alone fixes every unknown",
+    ),
+    m(
+        "search_nodes",
+        1,
+        1,
+        Returns::Int,
+        "search_nodes(limit) -> nodes of the fixed backtracking search (limit + 1 if more)",
+    ),
 ];
 
 /// The builtin called `name`.
@@ -854,6 +892,9 @@ pub fn call(
         return result;
     }
     if let Some(result) = super::optimum::call(name, &args, span) {
+        return result;
+    }
+    if let Some(result) = super::effort::call(interp, name, &args, span) {
         return result;
     }
     if let Some(result) = super::arith::call(name, &args, span) {

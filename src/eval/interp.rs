@@ -7,6 +7,7 @@ use super::fuel::{Fuel, Resource};
 use super::symops;
 use super::value::{Func, Value};
 use super::Sampler;
+use crate::effort::ModelView;
 use crate::render::particle;
 use crate::span::Span;
 use crate::syntax::ast::*;
@@ -39,6 +40,9 @@ pub struct Interp<'a> {
     globals: Env,
     /// The item's run-time budget.
     fuel: Rc<Fuel>,
+    /// The constraint model of the current attempt, for the search-effort
+    /// builtins (set by the generator once the model exists).
+    model: Option<ModelView>,
 }
 
 impl<'a> Interp<'a> {
@@ -50,6 +54,7 @@ impl<'a> Interp<'a> {
             depth: 0,
             globals: Env::new(),
             fuel: Rc::new(Fuel::default()),
+            model: None,
         }
     }
 
@@ -77,6 +82,25 @@ impl<'a> Interp<'a> {
             Some(s) => Ok(&mut **s),
             None => Err(EvalError::new(K::NoRandomness, span)),
         }
+    }
+
+    /// Makes the attempt's constraint model visible to the search-effort
+    /// builtins.
+    pub fn set_model(&mut self, model: Option<ModelView>) {
+        self.model = model;
+    }
+
+    /// The constraint model, or the error for a builtin that needs one.
+    pub fn model(&self, name: &str, span: Span) -> EvalResult<&ModelView> {
+        self.model.as_ref().ok_or_else(|| {
+            EvalError::invalid(
+                format!(
+                    "`{name}` measures the constraint model, which does not exist yet here: \
+                     use it after a statement that builds it (`sample solution`, `dig`, `reveal`, `clue`)"
+                ),
+                span,
+            )
+        })
     }
 
     /// Evaluates `expr` in `env`, charging one step and one level of nesting.

@@ -5,6 +5,7 @@ pub mod accept;
 pub mod arith;
 pub mod builtins;
 pub mod calendar;
+pub mod effort;
 pub mod env;
 pub mod error;
 pub mod fuel;

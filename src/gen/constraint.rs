@@ -9,14 +9,15 @@
 //! one incremental solver per attempt.
 
 use crate::check::program::Program;
+use crate::effort::ModelView;
 use crate::eval::fuel::{exhausted, Resource};
-use crate::eval::interp::{bind_pattern, expect_int, iter_values};
+use crate::eval::interp::{bind_pattern, expect_bool, expect_int, iter_values};
 use crate::eval::sym::{Atom, BoolTerm, IntTerm, Sym};
 use crate::eval::symops::{bool_term, int_term};
 use crate::eval::{Env, EvalError, EvalErrorKind as K, EvalResult, Interp, Value};
 use crate::sat::{current_backend, CmpOp, IntVar, Limits, LinExpr, Lit, Model, SatError};
 use crate::span::Span;
-use crate::syntax::ast::Binding;
+use crate::syntax::ast::{Binding, Expr};
 use std::rc::Rc;
 
 /// One `find`: its name, its array of unknowns, and each cell's label.
@@ -51,6 +52,9 @@ pub struct Constraints {
     /// The condition of each clue, while every clue has one: with the rule
     /// terms, an assignment that satisfies them all is a model.
     clue_terms: Option<Vec<BoolTerm>>,
+    /// The model as the search-effort builtins see it (rules, domains and
+    /// every clue in force as a condition).
+    view: ModelView,
 }
 
 /// One instance of a rule, as asserted.
@@ -68,6 +72,7 @@ struct RuleTerm {
 pub struct Saved {
     clues: Vec<Lit>,
     clue_terms: Option<Vec<BoolTerm>>,
+    stated: Rc<Vec<BoolTerm>>,
     known: Vec<Vec<i64>>,
     solution: Option<Vec<i64>>,
 }
@@ -106,7 +111,18 @@ impl Constraints {
             rule_terms: Vec::new(),
             known: Vec::new(),
             clue_terms: Some(Vec::new()),
+            view: ModelView::default(),
         }
+    }
+
+    /// The model for the search-effort builtins: shared, not copied.
+    pub fn view(&self) -> ModelView {
+        self.view.clone()
+    }
+
+    /// Adds conditions to the clues the effort view states.
+    fn state(&mut self, terms: impl IntoIterator<Item = BoolTerm>) {
+        Rc::make_mut(&mut self.view.clues).extend(terms);
     }
 
     /// Builds the model: unknowns from every `find`, then every rule,
@@ -198,6 +214,8 @@ impl Constraints {
                 }
             }
         }
+        c.view.domains = Rc::new(c.domains.clone());
+        c.view.rules = Rc::new(c.rule_terms.iter().map(|r| r.term.clone()).collect());
         Ok((c, env))
     }
 
@@ -420,6 +438,7 @@ impl Constraints {
         Saved {
             clues: self.clues.clone(),
             clue_terms: self.clue_terms.clone(),
+            stated: self.view.clues.clone(),
             known: self.known.clone(),
             solution: self.solution.clone(),
         }
@@ -429,6 +448,7 @@ impl Constraints {
     pub fn restore(&mut self, point: &Saved) {
         self.clues = point.clues.clone();
         self.clue_terms = point.clue_terms.clone();
+        self.view.clues = point.stated.clone();
         self.known = point.known.clone();
         self.solution = point.solution.clone();
     }
@@ -668,23 +688,6 @@ impl Constraints {
             .map_err(|e| sat_error(e, span))
     }
 
-    /// Turns `(label, constraint)` candidates into labelled literals, each
-    /// checked to hold in the hidden solution.
-    fn candidates(
-        &mut self,
-        v: &Value,
-        solution: &[i64],
-        span: Span,
-    ) -> EvalResult<Vec<(Value, Lit)>> {
-        let terms = self.candidate_terms(v, solution, span)?;
-        let mut out = Vec::with_capacity(terms.len());
-        for (label, t) in terms {
-            let lit = self.lit(&t).map_err(|e| sat_error(e, span))?;
-            out.push((label, lit));
-        }
-        Ok(out)
-    }
-
     /// `(label, constraint)` candidates as terms, each checked to hold in
     /// the hidden solution; encoding waits until a candidate is used.
     fn candidate_terms(
@@ -714,7 +717,11 @@ impl Constraints {
         Ok(out)
     }
 
-    /// `dig cell from grid keep n` / `dig CLUES keep n`.
+    /// `dig cell from grid keep n` / `dig CLUES keep n`, optionally `while
+    /// COND` (evaluated in `env` with the model as it would be after each
+    /// removal; a removal that makes it false is undone, and a condition
+    /// false before digging rejects the attempt).
+    #[allow(clippy::too_many_arguments)]
     pub fn dig(
         &mut self,
         interp: &mut Interp<'_>,
@@ -722,10 +729,12 @@ impl Constraints {
         from: Value,
         keep: Option<i64>,
         symmetry: Option<&str>,
+        while_cond: Option<(&Expr, &Env)>,
         span: Span,
     ) -> EvalResult<Outcome> {
         let solution = self.hidden("dig", span)?;
         let mut cands: Vec<(Value, Lit)> = Vec::new();
+        let mut terms: Vec<BoolTerm> = Vec::new();
         let mut partner: Option<Vec<usize>> = None;
         if let Some(name) = var {
             let find = self
@@ -739,6 +748,12 @@ impl Constraints {
             );
             for (id, label) in ids.iter().zip(labels) {
                 cands.push((label, self.model.eq_lit(self.vars[*id], solution[*id])));
+                terms.push(BoolTerm::Cmp(
+                    IntTerm::var(*id)
+                        .add_scaled(&IntTerm::constant(solution[*id]), -1)
+                        .ok_or_else(|| EvalError::new(K::Overflow("dig".into()), span))?,
+                    CmpOp::Eq,
+                ));
             }
             if symmetry == Some("rot180") {
                 let dims = self.finds[find]
@@ -756,7 +771,11 @@ impl Constraints {
                 );
             }
         } else {
-            cands = self.candidates(&from, &solution, span)?;
+            for (label, t) in self.candidate_terms(&from, &solution, span)? {
+                let lit = self.lit(&t).map_err(|e| sat_error(e, span))?;
+                cands.push((label, lit));
+                terms.push(t);
+            }
         }
         // `keep minimal` removes every clue that can go.
         let (keep, exact) = match keep {
@@ -783,7 +802,33 @@ impl Constraints {
                 )
                 .collect()
         };
-        if !self.unique_under(&assumptions(&active), &solution, span)? {
+        // Whether the `while` condition holds with the active candidates.
+        let stated = self.view.clues.clone();
+        let holds = |interp: &mut Interp<'_>, view: &ModelView, active: &[bool]| {
+            let Some((cond, env)) = while_cond else {
+                return Ok(true);
+            };
+            let mut clues = (*stated).clone();
+            clues.extend(
+                terms
+                    .iter()
+                    .zip(active)
+                    .filter(|(_, a)| **a)
+                    .map(|(t, _)| t.clone()),
+            );
+            let trial = ModelView {
+                clues: Rc::new(clues),
+                ..view.clone()
+            };
+            interp.set_model(Some(trial));
+            let v = interp.eval(cond, env);
+            interp.set_model(Some(view.clone()));
+            expect_bool(&v?, cond.span)
+        };
+        let view = self.view.clone();
+        if !self.unique_under(&assumptions(&active), &solution, span)?
+            || !holds(interp, &view, &active)?
+        {
             return Ok(Outcome::Reject);
         }
         let mut count = cands.len() as i64;
@@ -807,7 +852,11 @@ impl Constraints {
             for &g in &group {
                 active[g] = false;
             }
-            if self.unique_under(&assumptions(&active), &solution, span)? {
+            // The condition first: it is often cheaper than the solve, and
+            // both must hold, so the order changes no verdict.
+            if holds(interp, &view, &active)?
+                && self.unique_under(&assumptions(&active), &solution, span)?
+            {
                 count -= group.len() as i64;
             } else {
                 for &g in &group {
@@ -821,6 +870,13 @@ impl Constraints {
         self.clues = assumptions(&active);
         self.known.clear();
         self.clue_terms = None;
+        self.state(
+            terms
+                .into_iter()
+                .zip(&active)
+                .filter(|(_, a)| **a)
+                .map(|(t, _)| t),
+        );
         Ok(Outcome::Value(Value::list(
             cands
                 .iter()
@@ -923,6 +979,7 @@ impl Constraints {
         }
         self.clues = active;
         self.known.clear();
+        self.state(chosen_terms.iter().cloned());
         if let Some(ts) = &mut self.clue_terms {
             ts.extend(chosen_terms);
         }
@@ -952,6 +1009,7 @@ impl Constraints {
             let lit = self.lit(&t).map_err(|e| sat_error(e, span))?;
             self.clues.push(lit);
             self.known.retain(|m| t.eval(m) == Some(true));
+            self.state([t.clone()]);
             if let Some(ts) = &mut self.clue_terms {
                 ts.push(t);
             }
@@ -1058,6 +1116,7 @@ impl Constraints {
         let lit = self.lit(&at).map_err(|e| sat_error(e, span))?;
         self.clues.push(lit);
         self.known.clear();
+        self.state([at.clone()]);
         if let Some(ts) = &mut self.clue_terms {
             ts.push(at);
         }

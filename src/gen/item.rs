@@ -227,6 +227,7 @@ fn run_block<'p>(
     trace: &mut Trace<'p>,
 ) -> Result<Flow, EvalError> {
     for stmt in &block.stmts {
+        interp.set_model(cons.as_ref().map(Constraints::view));
         let span = stmt_span(stmt);
         let next = interp
             .fuel()
@@ -395,7 +396,8 @@ fn run_stmt<'p>(
                 .as_ref()
                 .map(|s| s.name.as_str())
                 .filter(|s| *s != "none");
-            match c.dig(interp, var, from, keep, symmetry, dig.span)? {
+            let while_cond = dig.while_cond.as_ref().map(|cond| (cond, &env));
+            match c.dig(interp, var, from, keep, symmetry, while_cond, dig.span)? {
                 Outcome::Value(v) => env = bind_pattern(&env, pattern, v)?,
                 Outcome::Reject => return Ok(Next::Reject(dig.span)),
             }

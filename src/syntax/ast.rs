@@ -285,6 +285,8 @@ pub struct Dig {
     pub keep: Option<Expr>,
     /// An optional symmetry name.
     pub symmetry: Option<Ident>,
+    /// `while COND`: a condition every removal must keep true.
+    pub while_cond: Option<Expr>,
     /// The whole construct.
     pub span: Span,
 }

@@ -454,12 +454,23 @@ impl<'s> Lowerer<'s> {
             Rule::kw_minimal => None,
             _ => Some(self.expr(keep_pair)?),
         };
-        let symmetry = inner.next().map(|p| self.ident(p)).transpose()?;
+        let mut symmetry = None;
+        let mut while_cond = None;
+        for p in inner {
+            match p.as_rule() {
+                Rule::dig_while => {
+                    let mut cond = p.clone().into_inner();
+                    while_cond = Some(self.expr(next(&mut cond, &p)?)?);
+                }
+                _ => symmetry = Some(self.ident(p)?),
+            }
+        }
         Ok(Dig {
             var,
             from,
             keep,
             symmetry,
+            while_cond,
             span,
         })
     }
