@@ -29,7 +29,9 @@ fn spec_with_total(value: &str) -> String {
 /// Compiles `text` as `NAME.puzzle`, catching panics.
 fn compile_caught(name: &str, text: String) -> Result<(), String> {
     let source = SourceFile::new(format!("{name}.puzzle"), text);
-    match catch_unwind(AssertUnwindSafe(|| compile(&source).map(|_| ()))) {
+    match catch_unwind(AssertUnwindSafe(|| {
+        compile(&source).map(|_| ()).map_err(Box::new)
+    })) {
         Ok(Ok(())) => Ok(()),
         Ok(Err(e)) => Err(render_error(&e)),
         Err(_) => panic!("{name}: compile panicked"),
