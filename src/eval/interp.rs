@@ -85,7 +85,7 @@ impl<'a> Interp<'a> {
         self.depth += 1;
         let result = match self.fuel.nest(self.depth, expr.span) {
             Err(e) => Err(e),
-            Ok(()) if self.depth % STACK_CHECK_EVERY == 0 => {
+            Ok(()) if self.depth.is_multiple_of(STACK_CHECK_EVERY) => {
                 stacker::maybe_grow(STACK_RED_ZONE, STACK_SEGMENT, || self.eval_node(expr, env))
             }
             Ok(()) => self.eval_node(expr, env),

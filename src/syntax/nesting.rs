@@ -95,9 +95,9 @@ impl Scan<'_> {
     }
 
     fn in_string(&mut self, triple: bool, here: &str, i: usize) -> Result<usize, SyntaxError> {
-        if here.starts_with('\\') {
+        if let Some(escaped) = here.strip_prefix('\\') {
             // The backslash and the whole character it escapes.
-            return Ok(1 + here[1..].chars().next().map_or(0, char::len_utf8));
+            return Ok(1 + escaped.chars().next().map_or(0, char::len_utf8));
         }
         if here.starts_with("{{") || here.starts_with("}}") {
             return Ok(2);
