@@ -217,7 +217,7 @@ fn located_count(error: &SpecError) -> (usize, usize) {
 /// What one mutant did.
 enum Outcome {
     /// It compiled.
-    Compiled(puzzlec::check::program::Program),
+    Compiled(Box<puzzlec::check::program::Program>),
     /// It was refused with this many located diagnostics out of so many.
     Refused(usize, usize),
 }
@@ -226,7 +226,7 @@ enum Outcome {
 fn run(name: &str, text: &str) -> Result<Outcome, String> {
     let source = SourceFile::new(name.to_string(), text.to_string());
     catch_unwind(AssertUnwindSafe(|| match compile(&source) {
-        Ok(program) => Outcome::Compiled(program),
+        Ok(program) => Outcome::Compiled(Box::new(program)),
         Err(error) => {
             let rendered = render_plain(&error.diagnostics(), WIDTH);
             assert!(!rendered.trim().is_empty(), "an empty diagnostic");
@@ -317,7 +317,7 @@ fn five_thousand_mutated_specs_never_panic_and_errors_are_located() {
             Ok(Outcome::Compiled(program)) => {
                 compiled += 1;
                 if compiled % GENERATE_EVERY == 0 && generated + unbounded < MAX_GENERATED {
-                    match generate_guarded(program) {
+                    match generate_guarded(*program) {
                         Some(true) => generated += 1,
                         Some(false) => {
                             let saved = save_crash(&name, &mutant);
