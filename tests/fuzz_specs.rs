@@ -195,7 +195,7 @@ fn mutate(rng: &mut Rng, text: &str, other: &str) -> String {
         _ => {
             for _ in 0..1 + rng.below(3) {
                 let at = boundary(rng, &out);
-                let piece = *rng.pick::<&str>(&MULTIBYTE);
+                let piece = *rng.pick(&MULTIBYTE[..]);
                 out.insert_str(at, piece);
             }
         }
@@ -356,4 +356,17 @@ fn the_size_refusal_is_the_only_error_without_a_span() {
         SpecError::Syntax(SyntaxError::TooLarge { .. })
     ));
     assert_eq!(located_count(&error), (0, 1));
+}
+
+#[test]
+fn every_unmutated_spec_passes_the_front_end_limits() {
+    for (name, text) in corpus() {
+        let source = SourceFile::new(name.clone(), text);
+        if let Err(e) = compile(&source) {
+            panic!(
+                "{name} does not compile:\n{}",
+                render_plain(&e.diagnostics(), WIDTH)
+            );
+        }
+    }
 }

@@ -60,7 +60,10 @@ pub fn elide(diagnostic: &dyn Diagnostic) -> Elided<'_> {
             let start = cut.map(l.offset());
             let end = cut.map(l.offset() + l.len()).max(start);
             let span = SourceSpan::from((start, end - start));
-            let label = l.label().map(str::to_string);
+            let label = l.label().map(|t| match cut_column(&text, l.offset()) {
+                Some(column) => format!("{t} (column {column})"),
+                None => t.to_string(),
+            });
             if l.primary() {
                 LabeledSpan::new_primary_with_span(label, span)
             } else {
@@ -162,6 +165,16 @@ impl Cut {
             new + (end - start)
         }
     }
+}
+
+/// The 1-based column, in characters, of byte `offset` of `text` when its
+/// line is cut (the header of a drawn diagnostic counts columns in the cut
+/// text, so the label says the real one).
+fn cut_column(text: &str, offset: usize) -> Option<usize> {
+    let offset = floor(text, offset);
+    let start = text[..offset].rfind('\n').map_or(0, |i| i + 1);
+    let end = text[offset..].find('\n').map_or(text.len(), |i| offset + i);
+    (end - start > MAX_SHOWN_LINE).then(|| text[start..offset].chars().count() + 1)
 }
 
 fn floor(text: &str, mut i: usize) -> usize {
