@@ -472,6 +472,7 @@ impl<'a> Checker<'a> {
         let reached = self.uses.reachable();
         let mut out: Vec<(&Ident, Make)> = declared
             .filter(|(ident, _)| !reached.contains(&ident.name))
+            .filter(|(ident, _)| ident.name != crate::render::particle::READINGS_CONSTANT)
             .collect();
         out.sort_by_key(|(ident, _)| ident.span.start);
         out.into_iter()

@@ -1515,7 +1515,7 @@ pub fn call(
             let p = expect_str(a(1), span)?;
             let kind = particle::parse_particle(&p)
                 .ok_or_else(|| EvalError::invalid(format!("unknown particle \"{p}\""), span))?;
-            particle::attach(&word, kind)
+            particle::attach_read(&word, kind, &interp.readings())
                 .map(Value::str)
                 .map_err(|e| EvalError::invalid(e.to_string(), span))
         }

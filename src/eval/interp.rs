@@ -76,6 +76,16 @@ impl<'a> Interp<'a> {
         self
     }
 
+    /// The spec's `READINGS` map (Latin word → Korean reading), if any.
+    pub fn readings(&self) -> particle::Readings {
+        match self.globals.get(particle::READINGS_CONSTANT) {
+            Some(Value::Map(entries)) => particle::Readings::new(
+                entries.iter().map(|(k, v)| (k.display(), v.display())),
+            ),
+            _ => particle::Readings::default(),
+        }
+    }
+
     /// The sampler, or the error for randomness outside `generate`.
     pub fn sampler(&mut self, span: Span) -> EvalResult<&mut dyn Sampler> {
         match self.sampler.as_mut() {
@@ -344,7 +354,8 @@ impl<'a> Interp<'a> {
                                     *pspan,
                                 )
                             })?;
-                            let joined = particle::attach(&text, kind).map_err(|e| {
+                            let readings = self.readings();
+                            let joined = particle::attach_read(&text, kind, &readings).map_err(|e| {
                                 EvalError::new(K::Invalid(e.to_string()), expr.span)
                             })?;
                             out.push_str(&joined);

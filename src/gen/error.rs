@@ -122,6 +122,37 @@ pub enum GenError {
         span: Span,
     },
 
+    /// A variable Korean particle does not fit the word before it.
+    #[error("`{puzzle}` tier `{tier}` index {index}: the {part} has `{word}{found}`, but {expected} (…{context}…)")]
+    #[diagnostic(code(puzzlec::gen::particle))]
+    Particle {
+        /// The puzzle.
+        puzzle: String,
+        /// The tier.
+        tier: String,
+        /// The item index.
+        index: u64,
+        /// Which text: `ko prompt`, `ko solution` or `ko choice`.
+        part: String,
+        /// The word before the particle.
+        word: String,
+        /// The particle as written.
+        found: String,
+        /// What fits, in words.
+        expected: String,
+        /// The text around the fault.
+        context: String,
+        /// How to fix it.
+        #[help]
+        help: String,
+        /// The file.
+        #[source_code]
+        src: NamedSource<String>,
+        /// The template or step that rendered the text.
+        #[label("rendered from here")]
+        span: Span,
+    },
+
     /// The tier does not exist.
     #[error("`{puzzle}` has no tier `{tier}`")]
     #[diagnostic(code(puzzlec::gen::tier))]

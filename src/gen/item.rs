@@ -12,6 +12,7 @@ use crate::check::program::{Program, TierDef};
 use crate::eval::fuel::Usage;
 use crate::eval::interp::{bind_pattern, expect_bool, expect_int, iter_values, literal_value};
 use crate::eval::{Env, EvalError, EvalErrorKind, Fuel, Interp, Value};
+use crate::render::particle_check;
 use crate::span::Span;
 use crate::syntax::ast::{Block, Expr, Ident, LangText, Stmt, TierValue};
 use std::collections::BTreeMap;
@@ -580,10 +581,18 @@ fn finish(
                 span: template.span,
             });
         }
+        let korean = lang == "ko";
+        if korean {
+            check_particles(program, ctx, &interp, "ko prompt", &question, template.span)?;
+        }
         let mut lines = Vec::new();
         for (t, step_env) in trace.steps.iter().zip(&trace.step_envs) {
             if &t.lang.name == lang {
-                lines.push(eval_at(&mut interp, &t.text, step_env)?.display());
+                let line = eval_at(&mut interp, &t.text, step_env)?.display();
+                if korean {
+                    check_particles(program, ctx, &interp, "ko solution", &line, t.text.span)?;
+                }
+                lines.push(line);
             }
         }
         renders.insert(
@@ -611,6 +620,44 @@ fn finish(
         renders,
         attempts,
         usage: fuel.usage(),
+    })
+}
+
+/// Fails with [`GenError::Particle`] at the first variable particle in
+/// `text` that does not fit the word before it.
+fn check_particles(
+    program: &Program,
+    ctx: &ItemContext,
+    interp: &Interp<'_>,
+    part: &str,
+    text: &str,
+    span: Span,
+) -> Result<(), GenError> {
+    let Some(m) = particle_check::check(text, &interp.readings()).into_iter().next() else {
+        return Ok(());
+    };
+    let (expected, help) = match &m.expected {
+        Some(form) => (
+            format!("`{}` takes `{form}`", m.word),
+            format!("write the particle with `josa(word, \"{form}\")` or `{{word:{form}}}`, which choose the form by the word's reading; this happened while generating {ctx}"),
+        ),
+        None => (
+            format!("the Korean reading of `{}` is unknown", m.word),
+            format!("give the word's Korean reading in the spec's `READINGS` map (for example `let READINGS = {{ Air: \"에어\" }}`), or rephrase so no particle follows it; this happened while generating {ctx}"),
+        ),
+    };
+    Err(GenError::Particle {
+        puzzle: ctx.puzzle.clone(),
+        tier: ctx.tier.clone(),
+        index: ctx.index,
+        part: part.to_string(),
+        word: m.word,
+        found: m.found,
+        expected,
+        context: m.context,
+        help,
+        src: program.source.named(),
+        span,
     })
 }
 

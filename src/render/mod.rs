@@ -2,3 +2,4 @@
 
 pub mod format;
 pub mod particle;
+pub mod particle_check;

@@ -8,7 +8,30 @@
 
 use std::fmt;
 
+use std::collections::BTreeMap;
+
 use crate::stdlib::hangul;
+
+/// The name of the spec constant that gives the Korean readings of Latin
+/// words (`let READINGS = { Air: "에어" }`); the renderer reads it.
+pub const READINGS_CONSTANT: &str = "READINGS";
+
+/// The Korean readings of Latin words, from a spec's `READINGS` map:
+/// `Air` → `에어`. A word is looked up exactly as written (case matters).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Readings(BTreeMap<String, String>);
+
+impl Readings {
+    /// Readings from `(word, reading)` pairs.
+    pub fn new(pairs: impl IntoIterator<Item = (String, String)>) -> Readings {
+        Readings(pairs.into_iter().collect())
+    }
+
+    /// The reading of `word`, if one is given.
+    pub fn get(&self, word: &str) -> Option<&str> {
+        self.0.get(word).map(String::as_str)
+    }
+}
 
 /// A Korean particle with two allomorphs, chosen by the preceding sound.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -97,7 +120,9 @@ impl fmt::Display for ParticleError {
                 write!(
                     f,
                     "cannot choose between particle forms {c}/{v} after {word:?}: \
-                     the final sound of the word is unknown"
+                     the final sound of the word is unknown (a Latin word other than \
+                     one letter or a run of capitals needs its Korean reading in the \
+                     spec's `READINGS` map)"
                 )
             }
         }
@@ -153,7 +178,12 @@ pub fn form(p: Particle, s: FinalSound) -> &'static str {
 /// Ok("서울로")`. Fails with [`ParticleError::UnknownFinalSound`] when
 /// [`final_sound`] returns `None`; it never emits a combined form.
 pub fn attach(word: &str, p: Particle) -> Result<String, ParticleError> {
-    let sound = final_sound(word).ok_or_else(|| ParticleError::UnknownFinalSound {
+    attach_read(word, p, &Readings::default())
+}
+
+/// [`attach`], with the Korean readings of Latin words from `readings`.
+pub fn attach_read(word: &str, p: Particle, readings: &Readings) -> Result<String, ParticleError> {
+    let sound = final_sound_read(word, readings).ok_or_else(|| ParticleError::UnknownFinalSound {
         word: word.to_string(),
         particle: p,
     })?;
@@ -171,10 +201,12 @@ pub fn attach(word: &str, p: Particle) -> Result<String, ParticleError> {
 /// * **ASCII digits** (commas between digits allowed, e.g. `1,000`): read in
 ///   Sino-Korean; see [`number_final_sound`]. After a decimal point the
 ///   digits are read one by one (`3.14` → 사).
-/// * **Latin letter**: by the Korean name of the letter (A 에이, L 엘, M 엠,
-///   R 알, Z 지 …). A trailing Latin *word* is judged by its last letter
-///   only — an approximation (`ABC` → C 씨 → vowel), since English words are
-///   not spelled out in Korean reading.
+/// * **Latin letters**: a single letter by its Korean name (A 에이, L 엘,
+///   M 엠, R 알, Z 지 …), and a run of capitals (an initialism such as
+///   `USB`, `ID`) by the name of its last letter. Any other Latin word
+///   (`Air`, `false`) is read by its Korean reading, which only
+///   [`Readings`] supply: its last letter says nothing about it (`Air` reads
+///   에어), so without a reading its final sound is unknown.
 /// * **`%`**: read 퍼센트 → `Vowel`.
 /// * **Compatibility jamo**: by its Korean name — every consonant name
 ///   ends in a consonant (기역, 니은 …) except that ㄹ (리을) gives `Rieul`;
@@ -183,7 +215,25 @@ pub fn attach(word: &str, p: Particle) -> Result<String, ParticleError> {
 /// Fullwidth digits and Latin letters are treated like ASCII ones.
 /// Anything else (Hanja, kana, other symbols, an empty word) → `None`.
 pub fn final_sound(word: &str) -> Option<FinalSound> {
+    final_sound_read(word, &Readings::default())
+}
+
+/// [`final_sound`], with the Korean readings of Latin words taken from
+/// `readings` first: with `Air` read 에어, `Lumen Air` ends in a vowel.
+pub fn final_sound_read(word: &str, readings: &Readings) -> Option<FinalSound> {
     let chars: Vec<char> = word.chars().map(fullwidth_to_ascii).collect();
+    let end = chars.iter().rposition(|&c| !is_skippable_trailer(c))?;
+    if chars[end].is_ascii_alphabetic() {
+        let latin = latin_word_before(&chars, end + 1);
+        if let Some(reading) = readings.get(&latin) {
+            return final_sound(reading);
+        }
+    }
+    plain_final_sound(&chars)
+}
+
+/// The final sound of already normalised characters, without readings.
+fn plain_final_sound(chars: &[char]) -> Option<FinalSound> {
     let end = chars.iter().rposition(|&c| !is_skippable_trailer(c))?;
     let body = &chars[..=end];
     let last = body[end];
@@ -194,7 +244,7 @@ pub fn final_sound(word: &str) -> Option<FinalSound> {
         return digits_final_sound(body);
     }
     if last.is_ascii_alphabetic() {
-        return Some(latin_letter_sound(last));
+        return latin_word_sound(&latin_word_before(body, body.len()));
     }
     if last == '%' {
         return Some(FinalSound::Vowel);
@@ -338,6 +388,23 @@ fn digit_sound(d: char) -> Option<FinalSound> {
         '2' | '4' | '5' | '9' => Some(FinalSound::Vowel), // 이 사 오 구
         _ => None,
     }
+}
+
+/// The run of ASCII letters that ends just before `end` in `chars`.
+fn latin_word_before(chars: &[char], end: usize) -> String {
+    let start = chars[..end]
+        .iter()
+        .rposition(|c| !c.is_ascii_alphabetic())
+        .map_or(0, |i| i + 1);
+    chars[start..end].iter().collect()
+}
+
+/// Final sound of a Latin word without a reading: one letter by its name,
+/// a run of capitals by the name of its last letter, anything else unknown.
+fn latin_word_sound(word: &str) -> Option<FinalSound> {
+    let last = word.chars().last()?;
+    let initialism = word.chars().all(|c| c.is_ascii_uppercase());
+    (word.chars().count() == 1 || initialism).then(|| latin_letter_sound(last))
 }
 
 /// Final sound of the Korean name of a Latin letter (either case):
