@@ -29,9 +29,23 @@ const SPECS: [&str; 5] = [
     "sat_puzzle",
 ];
 
+/// Specs checked on at least 200 items of every tier (their settings
+/// changed with the reference parity work).
+const FULL_TIERS: [&str; 2] = ["number_baseball", "sat_puzzle"];
+
 /// The English records of a spec, generated once per test process.
 fn records(name: &str) -> &'static [Record] {
-    static CACHE: [OnceLock<Vec<Record>>; 5] = [const { OnceLock::new() }; 5];
+    &both(name).0
+}
+
+/// The Korean records of a spec, the same items as [`records`].
+fn korean(name: &str) -> &'static [Record] {
+    &both(name).1
+}
+
+/// The English and Korean records of a spec, generated once per process.
+fn both(name: &str) -> &'static (Vec<Record>, Vec<Record>) {
+    static CACHE: [OnceLock<(Vec<Record>, Vec<Record>)>; 5] = [const { OnceLock::new() }; 5];
     let slot = SPECS
         .iter()
         .position(|s| *s == name)
@@ -40,13 +54,17 @@ fn records(name: &str) -> &'static [Record] {
         let start = Instant::now();
         let program = common::load(&common::root().join(format!("puzzles/{name}.puzzle")));
         let tiers = program.tier_names();
-        let per_tier = ITEMS_PER_TYPE.div_ceil(tiers.len() as u64);
-        let mut out = Vec::new();
+        let mut per_tier = ITEMS_PER_TYPE.div_ceil(tiers.len() as u64);
+        if FULL_TIERS.contains(&name) {
+            per_tier = ITEMS_PER_TYPE;
+        }
+        let (mut out, mut ko) = (Vec::new(), Vec::new());
         for tier in tiers {
             for i in 0..per_tier {
                 let item = generate(&program, tier, i, 1)
                     .unwrap_or_else(|e| panic!("{name}/{tier}/{i} does not generate: {e:?}"));
                 out.push(record(&program, &item, "en"));
+                ko.push(record(&program, &item, "ko"));
             }
         }
         eprintln!(
@@ -54,7 +72,7 @@ fn records(name: &str) -> &'static [Record] {
             out.len(),
             start.elapsed()
         );
-        out
+        (out, ko)
     })
 }
 
@@ -1119,6 +1137,16 @@ fn check_number_baseball(r: &Record) -> Result<(), String> {
             format!("the prompt lacks {line:?}")
         })?;
     }
+    // Pins count from the left, and the prompt says so.
+    let numbering = format!("Positions are numbered 1 to {} from the left.", p.len);
+    ensure(r.question.contains(&numbering), || {
+        format!("the prompt lacks {numbering:?}")
+    })?;
+    let shown = p.guesses.len() as i64;
+    let (lo, hi) = (lever(r, "min_hints")?, lever(r, "max_hints")?);
+    ensure((lo..=hi).contains(&shown), || {
+        format!("{shown} guesses, outside {lo}..={hi}")
+    })?;
     for (i, d) in p.pinned.iter().enumerate() {
         if let Some(d) = d {
             let line = format!("Position {} holds {d}.", i + 1);
@@ -1154,6 +1182,111 @@ fn number_baseball_checker_can_fail() {
             d.into_iter().collect()
         },
     );
+}
+
+/// Whether the Sino-Korean reading of digit `d` (영 일 이 삼 사 오 육 칠 팔
+/// 구) ends in a consonant, written out here rather than taken from the crate.
+fn digit_reading_has_final(d: u8) -> bool {
+    ["영", "일", "이", "삼", "사", "오", "육", "칠", "팔", "구"][usize::from(d)]
+        .chars()
+        .all(|c| (u32::from(c) - 0xAC00) % 28 != 0)
+}
+
+#[test]
+fn number_baseball_korean_known_digits_take_the_fitting_subject_particle() {
+    let ko = korean("number_baseball");
+    let en = records("number_baseball");
+    let mut with_known = 0;
+    for (k, e) in ko.iter().zip(en) {
+        let p = baseball(&e.instance).expect("instance");
+        let Some(&last) = p.known.last() else {
+            continue;
+        };
+        with_known += 1;
+        let digits: Vec<String> = p.known.iter().map(u8::to_string).collect();
+        let particle = if digit_reading_has_final(last) {
+            "이"
+        } else {
+            "가"
+        };
+        let phrase = format!("숫자 {}{particle} 들어 있습니다", digits.join(", "));
+        assert!(k.question.contains(&phrase), "{}: lacks {phrase:?}", k.id);
+    }
+    assert!(
+        with_known >= 200,
+        "only {with_known} items state known digits"
+    );
+}
+
+#[test]
+fn number_baseball_medium_pins_one_position_in_about_sixty_percent() {
+    let medium: Vec<&Record> = records("number_baseball")
+        .iter()
+        .filter(|r| r.tier == "medium")
+        .collect();
+    let pins: Vec<usize> = medium
+        .iter()
+        .map(|r| {
+            baseball(&r.instance)
+                .expect("instance")
+                .pinned
+                .iter()
+                .flatten()
+                .count()
+        })
+        .collect();
+    assert!(pins.iter().all(|&n| n <= 1), "medium pins 0 or 1 positions");
+    let share = pins.iter().sum::<usize>() as f64 / pins.len() as f64;
+    // 200 items: the binomial standard deviation at p = 0.6 is 0.035.
+    assert!((0.45..=0.75).contains(&share), "share {share}");
+}
+
+#[test]
+fn sat_puzzle_korean_topic_particle_fits_the_letter_name() {
+    // The Korean names of the letters A–T; those ending in a final consonant
+    // (엘 엠 엔 알) take 은, the rest 는.
+    let names = [
+        "에이",
+        "비",
+        "씨",
+        "디",
+        "이",
+        "에프",
+        "지",
+        "에이치",
+        "아이",
+        "제이",
+        "케이",
+        "엘",
+        "엠",
+        "엔",
+        "오",
+        "피",
+        "큐",
+        "알",
+        "에스",
+        "티",
+    ];
+    for k in korean("sat_puzzle") {
+        for (i, name) in names.iter().enumerate() {
+            let letter = char::from(b'A' + i as u8);
+            let last = name.chars().last().expect("a name");
+            let right = if (u32::from(last) - 0xAC00) % 28 == 0 {
+                "는"
+            } else {
+                "은"
+            };
+            let wrong = if right == "는" { "은" } else { "는" };
+            let bad = format!("용의자 {letter}{wrong} ");
+            assert!(!k.question.contains(&bad), "{}: has {bad:?}", k.id);
+            assert!(!k.solution.contains(&bad), "{}: solution has {bad:?}", k.id);
+        }
+        assert!(
+            k.solution.contains("용의자 A는 "),
+            "{}: no verdict on A",
+            k.id
+        );
+    }
 }
 
 // ---- Guilty or innocent: brute force over every assignment.

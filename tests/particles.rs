@@ -1,6 +1,6 @@
 use puzzlec::render::particle::{
-    attach, final_sound, form, number_final_sound, parse_particle, FinalSound, Particle,
-    ParticleError,
+    attach, attach_read, final_sound, final_sound_read, form, number_final_sound, parse_particle,
+    FinalSound, Particle, ParticleError, Readings,
 };
 use FinalSound::{Consonant, Rieul, Vowel};
 use Particle::*;
@@ -153,7 +153,13 @@ fn final_sound_examples() {
     assert_eq!(final_sound("1,001"), Some(Rieul));
     assert_eq!(final_sound("L"), Some(Rieul));
     assert_eq!(final_sound("r"), Some(Rieul));
-    assert_eq!(final_sound("Seoul"), Some(Rieul));
+    // A Latin word is not read by its last letter: `Seoul` reads 서울, `Air`
+    // 에어. Without a reading its final sound is unknown.
+    assert_eq!(final_sound("Seoul"), None);
+    assert_eq!(final_sound("Lumen Air"), None);
+    assert_eq!(final_sound("USB"), Some(Vowel));
+    assert_eq!(final_sound("-7"), Some(Rieul));
+    assert_eq!(final_sound("0.5"), Some(Vowel));
     assert_eq!(final_sound("ＭＮ"), Some(Consonant));
     assert_eq!(final_sound("１２"), Some(Vowel));
     assert_eq!(final_sound("가!?"), Some(Vowel));
@@ -265,4 +271,37 @@ fn parse_then_attach_all_forms_agree() {
         assert_eq!(parse_particle(v), Some(p));
         assert_eq!(parse_particle(&format!("{c}/{v}")), Some(p));
     }
+}
+
+fn readings(pairs: &[(&str, &str)]) -> Readings {
+    Readings::new(pairs.iter().map(|(w, r)| (w.to_string(), r.to_string())))
+}
+
+#[test]
+fn readings_give_latin_words_their_final_sound() {
+    let r = readings(&[("Air", "에어"), ("Seoul", "서울"), ("Max", "맥스")]);
+    assert_eq!(final_sound_read("Lumen Air", &r), Some(Vowel));
+    assert_eq!(final_sound_read("Seoul", &r), Some(Rieul));
+    assert_eq!(final_sound_read("'Lumen Air'", &r), Some(Vowel));
+    assert_eq!(
+        attach_read("Lumen Air", TopicEunNeun, &r).as_deref(),
+        Ok("Lumen Air는")
+    );
+    assert_eq!(
+        attach_read("Seoul", DirectionEuroRo, &r).as_deref(),
+        Ok("Seoul로")
+    );
+    // Letters and numbers need no reading, and the readings do not change them.
+    assert_eq!(
+        attach_read("Halo X", SubjectIGa, &r).as_deref(),
+        Ok("Halo X가")
+    );
+    assert_eq!(
+        attach_read("Sol 7", SubjectIGa, &r).as_deref(),
+        Ok("Sol 7이")
+    );
+    // Case matters: `air` has no reading.
+    assert!(attach_read("air", TopicEunNeun, &r).is_err());
+    let msg = attach("Lumen Air", TopicEunNeun).unwrap_err().to_string();
+    assert!(msg.contains("READINGS"), "{msg}");
 }
