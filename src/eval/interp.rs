@@ -79,9 +79,9 @@ impl<'a> Interp<'a> {
     /// The spec's `READINGS` map (Latin word → Korean reading), if any.
     pub fn readings(&self) -> particle::Readings {
         match self.globals.get(particle::READINGS_CONSTANT) {
-            Some(Value::Map(entries)) => particle::Readings::new(
-                entries.iter().map(|(k, v)| (k.display(), v.display())),
-            ),
+            Some(Value::Map(entries)) => {
+                particle::Readings::new(entries.iter().map(|(k, v)| (k.display(), v.display())))
+            }
             _ => particle::Readings::default(),
         }
     }
@@ -355,9 +355,10 @@ impl<'a> Interp<'a> {
                                 )
                             })?;
                             let readings = self.readings();
-                            let joined = particle::attach_read(&text, kind, &readings).map_err(|e| {
-                                EvalError::new(K::Invalid(e.to_string()), expr.span)
-                            })?;
+                            let joined =
+                                particle::attach_read(&text, kind, &readings).map_err(|e| {
+                                    EvalError::new(K::Invalid(e.to_string()), expr.span)
+                                })?;
                             out.push_str(&joined);
                         }
                     }

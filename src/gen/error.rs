@@ -123,25 +123,12 @@ pub enum GenError {
     },
 
     /// A variable Korean particle does not fit the word before it.
-    #[error("`{puzzle}` tier `{tier}` index {index}: the {part} has `{word}{found}`, but {expected} (…{context}…)")]
+    #[error("{message}")]
     #[diagnostic(code(puzzlec::gen::particle))]
     Particle {
-        /// The puzzle.
-        puzzle: String,
-        /// The tier.
-        tier: String,
-        /// The item index.
-        index: u64,
-        /// Which text: `ko prompt`, `ko solution` or `ko choice`.
-        part: String,
-        /// The word before the particle.
-        word: String,
-        /// The particle as written.
-        found: String,
-        /// What fits, in words.
-        expected: String,
-        /// The text around the fault.
-        context: String,
+        /// The puzzle, tier and index, the text, the word, the particle
+        /// written, what fits and the text around the fault.
+        message: String,
         /// How to fix it.
         #[help]
         help: String,

@@ -633,7 +633,10 @@ fn check_particles(
     text: &str,
     span: Span,
 ) -> Result<(), GenError> {
-    let Some(m) = particle_check::check(text, &interp.readings()).into_iter().next() else {
+    let Some(m) = particle_check::check(text, &interp.readings())
+        .into_iter()
+        .next()
+    else {
         return Ok(());
     };
     let (expected, help) = match &m.expected {
@@ -647,14 +650,10 @@ fn check_particles(
         ),
     };
     Err(GenError::Particle {
-        puzzle: ctx.puzzle.clone(),
-        tier: ctx.tier.clone(),
-        index: ctx.index,
-        part: part.to_string(),
-        word: m.word,
-        found: m.found,
-        expected,
-        context: m.context,
+        message: format!(
+            "`{}` tier `{}` index {}: the {part} has `{}{}`, but {expected} (…{}…)",
+            ctx.puzzle, ctx.tier, ctx.index, m.word, m.found, m.context
+        ),
         help,
         src: program.source.named(),
         span,

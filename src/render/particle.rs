@@ -183,10 +183,11 @@ pub fn attach(word: &str, p: Particle) -> Result<String, ParticleError> {
 
 /// [`attach`], with the Korean readings of Latin words from `readings`.
 pub fn attach_read(word: &str, p: Particle, readings: &Readings) -> Result<String, ParticleError> {
-    let sound = final_sound_read(word, readings).ok_or_else(|| ParticleError::UnknownFinalSound {
-        word: word.to_string(),
-        particle: p,
-    })?;
+    let sound =
+        final_sound_read(word, readings).ok_or_else(|| ParticleError::UnknownFinalSound {
+            word: word.to_string(),
+            particle: p,
+        })?;
     Ok(format!("{word}{}", form(p, sound)))
 }
 
