@@ -135,18 +135,13 @@ impl<'p> Search<'p> {
                 continue;
             }
             let mut open = p.scopes[c].iter().filter(|&&y| !self.assigned[y]);
-            match (open.next(), open.next()) {
-                (None, _) => {
-                    if !p.holds(c, &self.values) {
-                        return false;
-                    }
-                }
-                (Some(&y), None) => {
-                    if !self.filter(c, y) {
-                        return false;
-                    }
-                }
-                _ => {}
+            let ok = match (open.next(), open.next()) {
+                (None, _) => p.holds(c, &self.values),
+                (Some(&y), None) => self.filter(c, y),
+                _ => true,
+            };
+            if !ok {
+                return false;
             }
         }
         true
