@@ -79,9 +79,9 @@ impl Resource {
     /// The default limit per item.
     pub fn default_limit(self) -> u64 {
         match self {
-            Resource::Steps => 10_000_000,
+            Resource::Steps => 250_000_000,
             Resource::Values => 1_000_000,
-            Resource::Depth => 3_000,
+            Resource::Depth => 5_000,
             Resource::Trace => 100_000,
             Resource::Runs => 1_000_000,
             Resource::Vars => 1_000_000,
