@@ -79,13 +79,13 @@ impl Resource {
     /// The default limit per item.
     pub fn default_limit(self) -> u64 {
         match self {
-            Resource::Steps => 50_000_000,
+            Resource::Steps => 250_000_000,
             Resource::Values => 1_000_000,
-            Resource::Depth => 3_000,
+            Resource::Depth => 5_000,
             Resource::Trace => 100_000,
             Resource::Runs => 1_000_000,
-            Resource::Vars => 2_000_000,
-            Resource::Clauses => 10_000_000,
+            Resource::Vars => 1_000_000,
+            Resource::Clauses => 5_000_000,
         }
     }
 

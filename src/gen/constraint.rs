@@ -94,6 +94,25 @@ fn sat_error(e: SatError, span: Span) -> EvalError {
 }
 
 impl Constraints {
+    /// Fails before building `count` more unknowns of a domain of `values`
+    /// values (one variable per value when there are two or more) if
+    /// they cannot fit the variable limit, so a huge grid stops at once.
+    fn room_for(
+        &self,
+        interp: &Interp<'_>,
+        count: usize,
+        values: usize,
+        span: Span,
+    ) -> EvalResult<()> {
+        let per = if values > 1 { values as u128 } else { 0 };
+        let needed = self.model.num_vars() as u128 + count as u128 * per;
+        let limit = interp.fuel().limits().get(Resource::Vars);
+        if needed > limit as u128 {
+            return Err(exhausted(Resource::Vars, limit, span));
+        }
+        Ok(())
+    }
+
     /// The model's variables and clauses.
     pub fn size(&self) -> (usize, usize) {
         (self.model.num_vars(), self.model.num_clauses())
@@ -255,6 +274,7 @@ impl Constraints {
         };
         let source = interp.eval(&binding.source, env)?;
         let items = iter_values(&source, binding.source.span)?;
+        self.room_for(interp, items.len(), domain.len(), span)?;
         let is_range = items
             .iter()
             .enumerate()

@@ -100,9 +100,6 @@ pub enum GenError {
         /// The statement that was running.
         #[label("the budget ran out in this statement")]
         statement: Span,
-        /// The expression being evaluated when it ran out.
-        #[label("here")]
-        span: Option<Span>,
     },
 
     /// The gold does not fit its answer kind.
@@ -175,9 +172,8 @@ impl GenError {
 }
 
 impl GenError {
-    /// A spent budget in context: labelled at the statement, and at the
-    /// expression being evaluated (perhaps in a function the statement
-    /// called) when that is a different place.
+    /// A spent budget in context, labelled at the statement that was
+    /// running (or at the expression, outside `generate`).
     fn fuel(
         src: NamedSource<String>,
         resource: Resource,
@@ -202,7 +198,6 @@ impl GenError {
             ),
             src,
             statement,
-            span: (at != statement).then_some(at),
         }
     }
 }
