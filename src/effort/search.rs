@@ -136,16 +136,8 @@ impl<'p> Search<'p> {
             }
             let mut open = p.scopes[c].iter().filter(|&&y| !self.assigned[y]);
             match (open.next(), open.next()) {
-                (None, _) => {
-                    if !p.holds(c, &self.values) {
-                        return false;
-                    }
-                }
-                (Some(&y), None) => {
-                    if !self.filter(c, y) {
-                        return false;
-                    }
-                }
+                (None, _) if !p.holds(c, &self.values) => return false,
+                (Some(&y), None) if !self.filter(c, y) => return false,
                 _ => {}
             }
         }
