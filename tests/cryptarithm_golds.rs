@@ -73,7 +73,9 @@ impl Search<'_> {
         if j == self.columns.len() {
             if carry == 0 && self.assignments.is_some() {
                 let digits = self.digit.iter().map(|d| d.expect("assigned")).collect();
-                self.assignments.as_mut().expect("collecting").push(digits);
+                if let Some(list) = self.assignments.as_mut() {
+                    list.push(digits);
+                }
             } else if carry == 0 {
                 let v = self.p.result.iter().fold(0u64, |acc, &s| {
                     acc * 10 + u64::from(self.digit[s].expect("assigned"))

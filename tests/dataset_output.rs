@@ -186,6 +186,7 @@ fn prepare_with_force_removes_only_the_old_datasets_files() {
     fs::write(out.join("keep.txt"), "mine").unwrap();
     let prepared = OutputDir::prepare(out, true).unwrap();
     assert_eq!(prepared.removed().len(), 2);
+    drop(prepared);
     assert_eq!(names(out), ["keep.txt"]);
 }
 
