@@ -48,12 +48,12 @@ fn generate_watched(
     program: puzzlec::check::program::Program,
     tier: &str,
     index: u64,
-) -> Result<Item, GenError> {
+) -> Result<Item, Box<GenError>> {
     let (send, receive) = mpsc::channel();
     let tier = tier.to_string();
     let name = program.name.name.clone();
     std::thread::spawn(move || {
-        let _ = send.send(generate(&program, &tier, index, 1));
+        let _ = send.send(generate(&program, &tier, index, 1).map_err(Box::new));
     });
     receive
         .recv_timeout(DEADLINE)
@@ -76,7 +76,7 @@ fn hostile_specs_stop_with_a_located_budget_error() {
             .unwrap_or_else(|| panic!("{}: no resource `{expect}`", path.display()));
         let program = common::load(path);
         let stem = program.name.name.clone();
-        let error = match generate_watched(program, &tier, 0) {
+        let error = match generate_watched(program, &tier, 0).map_err(|e| *e) {
             Ok(_) => panic!("{stem}: item 0 was generated, but it must run out of fuel"),
             Err(e) => e,
         };
@@ -123,7 +123,9 @@ fn hostile_specs_stop_with_a_located_budget_error() {
 fn running_out_is_deterministic() {
     let path = common::root().join("tests/budgets/exponential_recursion.puzzle");
     let render = || {
-        let error = generate_watched(common::load(&path), "easy", 0).expect_err("runs out");
+        let error = generate_watched(common::load(&path), "easy", 0)
+            .map_err(|e| *e)
+            .expect_err("runs out");
         render_plain(&[&error as &dyn Diagnostic], WIDTH)
     };
     assert_eq!(render(), render());
