@@ -98,7 +98,11 @@ fn a_rejected_run_leaves_no_clues_behind() {
 
 #[test]
 fn a_block_that_always_rejects_rejects_the_attempt() {
-    let text = STEPS.replace("require k == 7", "require k == 10");
+    // Ten attempts of 300 runs stay inside the item's trace fuel (every run's
+    // step line counts), so the attempt budget is what runs out.
+    let text = STEPS
+        .replace("require k == 7", "require k == 10")
+        .replace("family direct", "family direct\nattempts 10");
     let p = program("retry_steps", &text);
     assert!(matches!(
         generate(&p, "easy", 0, 1),
