@@ -86,13 +86,8 @@ const fn r(
     signature: &'static str,
 ) -> Builtin {
     Builtin {
-        name,
-        min,
-        max,
-        returns,
-        signature,
         random: true,
-        model: false,
+        ..b(name, min, max, returns, signature)
     }
 }
 
@@ -104,13 +99,8 @@ const fn m(
     signature: &'static str,
 ) -> Builtin {
     Builtin {
-        name,
-        min,
-        max,
-        returns,
-        signature,
-        random: false,
         model: true,
+        ..b(name, min, max, returns, signature)
     }
 }
 
