@@ -25,7 +25,7 @@
 //!
 //! Every answer is an exact verdict, so a generator that follows verdicts
 //! only produces the same records with or without this layer (checked by
-//! `tests/sat_propagate.rs`). Propagation may miss some implications of
+//! `tests/suite/sat_propagate.rs`). Propagation may miss some implications of
 //! clauses added while assumptions are in force; that only means fewer
 //! questions are settled here, never a wrong answer.
 

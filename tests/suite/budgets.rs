@@ -8,7 +8,7 @@
 //! hanging; the rendered error is snapshotted as `budgets__<stem>.snap`.
 //! Beside them: a budget never changes a record, and it is spent exactly.
 
-mod common;
+use crate::common;
 
 use miette::Diagnostic;
 use puzzlec::compile::render_plain;
@@ -110,7 +110,7 @@ fn hostile_specs_stop_with_a_located_budget_error() {
         );
         insta::with_settings!({
             prepend_module_to_snapshot => false,
-            snapshot_path => "snapshots",
+            snapshot_path => "../snapshots",
             omit_expression => true,
         }, {
             insta::assert_snapshot!(format!("budgets__{stem}"), rendered);

@@ -17,7 +17,7 @@
 //!
 //! A meta-test corrupts instances and checks that each check rejects them.
 
-mod common;
+use crate::common;
 
 use puzzlec::dataset::record::Record;
 use serde_json::Value;

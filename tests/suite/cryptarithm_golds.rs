@@ -8,7 +8,7 @@
 //! spec's are jamo, read off the syllables with the Unicode formula, in one
 //! group per kind (initial, vowel, final).
 
-mod common;
+use crate::common;
 
 use common::{FINALS, INITIALS, MEDIALS};
 use puzzlec::dataset::Record;

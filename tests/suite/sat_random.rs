@@ -2,7 +2,7 @@
 //! exactly the brute-force number of satisfying assignments when asserted,
 //! and exactly the complement when negated.
 
-mod common;
+use crate::common;
 
 use puzzlec::sat::{backend_variants, CmpOp, IntVar, LinExpr, Lit, Model};
 

@@ -2,7 +2,7 @@
 //! written here, from the record's structured `instance` only (no code shared
 //! with the spec language or its libraries).
 
-mod common;
+use crate::common;
 
 use puzzlec::dataset::build::record;
 use puzzlec::gen::generate;

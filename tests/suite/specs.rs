@@ -2,7 +2,7 @@
 //! languages, builds byte-identically with 1 and 2 threads, and matches the
 //! reviewed snapshots of its first item per tier and language.
 
-mod common;
+use crate::common;
 
 use puzzlec::dataset::build::{build, generate_all, record, BuildOptions};
 use puzzlec::dataset::{Format, OutputDir};

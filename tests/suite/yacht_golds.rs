@@ -4,7 +4,7 @@
 //! over (round, used categories, upper total) collects *every* total the
 //! asked rounds reach in an optimal scoring. The gold must be the only one.
 
-mod common;
+use crate::common;
 
 use puzzlec::dataset::build::record;
 use puzzlec::gen::generate;

@@ -4,7 +4,7 @@
 //! ranges checked against the reference settings, and the anchor date stated
 //! only when the `anchor` lever asks for it.
 
-mod common;
+use crate::common;
 
 use common::{from_jdn, jdn};
 

@@ -4,7 +4,7 @@
 //! `tests/data/`, Gregorian days are counted with a JDN formula, and the 띠
 //! comes from enumerating every birth year the stated facts allow.
 
-mod common;
+use crate::common;
 
 use common::{from_jdn, jdn};
 

@@ -9,7 +9,7 @@
 //! that solution is the gold; the gold, answered in `[[…]]`, scores as
 //! correct.
 
-mod common;
+use crate::common;
 
 use std::collections::{BTreeMap, BTreeSet};
 

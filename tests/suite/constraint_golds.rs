@@ -8,7 +8,7 @@
 //! removed is reported as having several solutions, and a wrong gold is
 //! rejected.
 
-mod common;
+use crate::common;
 
 use puzzlec::dataset::build::record;
 use puzzlec::dataset::Record;

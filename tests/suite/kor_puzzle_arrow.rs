@@ -9,7 +9,7 @@
 //! 100 items per tier; every gold, answered in `[[…]]`, must score as
 //! correct.
 
-mod common;
+use crate::common;
 
 use puzzlec::answer::{judge, AnswerKind, Verdict};
 use puzzlec::dataset::Record;

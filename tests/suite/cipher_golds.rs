@@ -4,7 +4,7 @@
 //! the log the way the prompt says, the worked examples are re-encrypted,
 //! and the tiers' settings are checked against the reference benchmark's.
 
-mod common;
+use crate::common;
 
 use puzzlec::dataset::Record;
 

@@ -21,7 +21,7 @@ const WORKER_STACK: usize = 2 << 20;
 
 /// The scaffold of `puzzlec new` with `total` defined as `value`.
 fn spec_with_total(value: &str) -> String {
-    include_str!("../src/cli/scaffold.puzzle")
+    include_str!("../../src/cli/scaffold.puzzle")
         .replace("NAME", "limits")
         .replace("let total = sum(xs)", &format!("let total = {value}"))
 }
@@ -71,11 +71,11 @@ fn assert_refused(name: &str, text: String, code: &str) {
         "{name}: a rendered line is not elided:\n{rendered}"
     );
     insta::with_settings!({
-        prepend_module_to_snapshot => true,
-        snapshot_path => "snapshots",
+        prepend_module_to_snapshot => false,
+        snapshot_path => "../snapshots",
         omit_expression => true,
     }, {
-        insta::assert_snapshot!(name, rendered);
+        insta::assert_snapshot!(format!("front_end_limits__{name}"), rendered);
     });
 }
 

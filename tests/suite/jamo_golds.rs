@@ -3,7 +3,7 @@
 //! Hangul library), and the tiers' syllable counts and final mixes checked
 //! against the reference benchmark's settings.
 
-mod common;
+use crate::common;
 
 use common::{FINALS, INITIALS};
 

@@ -6,7 +6,7 @@
 //! The on/off switch is process-wide; only one test in this binary
 //! generates records.
 
-mod common;
+use crate::common;
 
 use puzzlec::dataset::build::record;
 use puzzlec::gen::generate;

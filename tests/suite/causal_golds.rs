@@ -4,7 +4,7 @@
 //! from each record's instance only; the question mix, the asked event's
 //! band and the spread of the golds checked against the reference settings.
 
-mod common;
+use crate::common;
 
 use puzzlec::dataset::build::record;
 use puzzlec::gen::generate;

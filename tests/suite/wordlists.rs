@@ -8,7 +8,7 @@ use puzzlec::gen::generate;
 use puzzlec::source::SourceFile;
 use std::collections::BTreeSet;
 
-mod common;
+use crate::common;
 
 /// The entries of `wordlists/NAME.txt`, comment lines left out.
 fn entries(name: &str) -> Vec<String> {

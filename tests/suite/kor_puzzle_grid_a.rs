@@ -8,7 +8,7 @@
 //! the gold says. Every gold, answered in `[[…]]`, must score as correct,
 //! and the prompt must show the puzzle's givens.
 
-mod common;
+use crate::common;
 
 use puzzlec::answer::{judge, AnswerKind, Verdict};
 use puzzlec::dataset::Record;

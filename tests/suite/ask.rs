@@ -3,7 +3,7 @@
 //! retried; a rerun sends no request (resumed from the file, or from the
 //! cache); a spent budget keeps what it got and the next run continues.
 
-mod fake_model;
+use crate::fake_model;
 
 use fake_model::{dead_endpoint, puzzlec, run_model_command, s, text, FakeModel, Fault};
 use std::path::{Path, PathBuf};

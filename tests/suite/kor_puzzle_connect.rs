@@ -4,7 +4,7 @@
 //! library), and the gold must be the only one. The gold, answered in
 //! `[[…]]`, must score as correct.
 
-mod common;
+use crate::common;
 
 use puzzlec::answer::{judge, AnswerKind, Verdict};
 

@@ -4,7 +4,7 @@
 //! the prompt shows (so a missing parenthesis would be caught) and evaluated
 //! by brute-force truth tables.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeMap;
 

@@ -4,7 +4,7 @@
 //! use `accept`, re-checked from each record's instance by this file's own
 //! parser (≥ 100 items per tier).
 
-mod common;
+use crate::common;
 
 use puzzlec::answer::Verdict;
 use puzzlec::eval::arith;

@@ -5,7 +5,7 @@
 //! a spent budget keeps its partial results and the next run continues;
 //! an unreachable band is reported as such.
 
-mod fake_model;
+use crate::fake_model;
 
 use fake_model::{
     dead_endpoint, puzzlec, run_model_command, s, text, true_accuracy, FakeModel, Fault,

@@ -16,7 +16,7 @@
 //! chained applications follows the tier; and the gold, answered in `[[…]]`,
 //! scores as correct.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeMap;
 

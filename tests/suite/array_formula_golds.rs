@@ -3,7 +3,7 @@
 //! of every question template as the prompt words it. Rank and argmax
 //! questions must have one answer: a tie at an asked place is an error.
 
-mod common;
+use crate::common;
 
 use puzzlec::dataset::build::record;
 use puzzlec::gen::generate;

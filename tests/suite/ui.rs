@@ -68,7 +68,7 @@ fn has_location(text: &str, name: &str) -> bool {
 fn snapshot(name: &str, text: &str) {
     insta::with_settings!({
         prepend_module_to_snapshot => false,
-        snapshot_path => "snapshots",
+        snapshot_path => "../snapshots",
         omit_expression => true,
     }, {
         insta::assert_snapshot!(name, text);
@@ -212,7 +212,7 @@ fn warnings_are_snapshotted() {
 
 /// The scaffold that `puzzlec new` writes, with its placeholder name filled in.
 fn scaffold() -> String {
-    include_str!("../src/cli/scaffold.puzzle").replace("NAME", "mutant")
+    include_str!("../../src/cli/scaffold.puzzle").replace("NAME", "mutant")
 }
 
 #[test]

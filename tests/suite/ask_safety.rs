@@ -3,7 +3,7 @@
 //! torn inside a UTF-8 character resumes, a huge reply is "too large", and an
 //! API key echoed by the server is never printed.
 
-mod fake_model;
+use crate::fake_model;
 
 use fake_model::{puzzlec, run_model_command, s, text, FakeModel, Fault};
 use std::path::{Path, PathBuf};

@@ -9,7 +9,7 @@
 //! and this file's decryption must undo its encryption on 500 random texts.
 //! Every gold, answered in `[[…]]`, must also score as correct.
 
-mod common;
+use crate::common;
 
 use puzzlec::answer::{judge, AnswerKind, Verdict};
 use puzzlec::dataset::build::record;

@@ -6,7 +6,7 @@
 
 #![cfg(feature = "batsat")]
 
-mod common;
+use crate::common;
 
 use puzzlec::dataset::build::record;
 use puzzlec::gen::generate;
