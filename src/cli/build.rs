@@ -5,7 +5,7 @@ use super::output::{fail, fail_with, progress};
 use super::Reported;
 use crate::check::program::Program;
 use crate::dataset::build::{build, BuildError, BuildOptions};
-use crate::dataset::{Format, OutputDir, Shard};
+use crate::dataset::{check_card_free, Format, OutputDir, Shard};
 use std::path::PathBuf;
 
 /// Arguments of `build`.
@@ -35,7 +35,8 @@ pub struct Args {
     /// Build only shard I of N (1-based), e.g. `2/4`.
     #[arg(long)]
     shard: Option<String>,
-    /// Record format: `puzzlec` or `nolli`.
+    /// Record format: `puzzlec`, `nolli` (the reference benchmark's fields) or `hf`
+    /// (`puzzlec` records plus a dataset card that Hugging Face `datasets` loads).
     #[arg(long, default_value = "puzzlec")]
     format: String,
     /// Overwrite an existing dataset in the output folder.
@@ -63,6 +64,9 @@ pub fn run(args: Args) -> Result<(), Reported> {
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
     let loaded = load_all(&args.path)?;
     let programs: Vec<Program> = loaded.into_iter().map(|l| l.program).collect();
+    if format == Format::Hf {
+        check_card_free(&args.out).map_err(fail)?;
+    }
     let out = OutputDir::prepare(&args.out, args.force).map_err(fail)?;
     let options = BuildOptions {
         count: args.count,

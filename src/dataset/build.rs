@@ -3,8 +3,8 @@
 //! bytes never depend on the number of threads.
 
 use super::{
-    pair_id, record_id, write_task, DatasetError, Format, Manifest, OutputDir, Record, Selection,
-    Shard, TaskEntry, Timings, WrittenTask,
+    dataset_card, pair_id, record_id, write_atomic, write_task, DatasetError, Format, Manifest,
+    OutputDir, Record, Selection, Shard, TaskEntry, Timings, WrittenTask, CARD_FILE,
 };
 use crate::check::program::Program;
 use crate::gen::seed::seed_hex;
@@ -219,6 +219,10 @@ pub fn build(
     progress: &(dyn Fn() + Sync),
 ) -> Result<BuildReport, BuildError> {
     let start = Instant::now();
+    let card = out.root().join(CARD_FILE);
+    if options.format == Format::Hf && (card.exists() || super::is_symlink(&card)) {
+        return Err(DatasetError::CardExists { path: card }.into());
+    }
     let mut sink = |program: &Program, lang: &str, tier: &str, records: &[Record]| {
         let name = &program.name.name;
         Ok(write_task(
@@ -232,6 +236,9 @@ pub fn build(
     };
     let manifest = produce(programs, options, progress, &mut sink)?;
     manifest.write(out.root())?;
+    if options.format == Format::Hf {
+        write_atomic(&card, dataset_card(&manifest).as_bytes())?;
+    }
     let timings = Timings::new(start.elapsed().as_secs_f64(), manifest.total);
     timings.write(out.root())?;
     Ok(BuildReport { manifest, timings })

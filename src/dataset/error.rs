@@ -9,7 +9,7 @@ use std::path::PathBuf;
 #[derive(Debug, thiserror::Error)]
 pub enum DatasetError {
     /// `--format` got a value that is not a known format.
-    #[error("unknown format `{given}`; valid values are: puzzlec, nolli")]
+    #[error("unknown format `{given}`; valid values are: puzzlec, nolli, hf")]
     UnknownFormat {
         /// The value as given.
         given: String,
@@ -97,6 +97,12 @@ pub enum DatasetError {
         path: PathBuf,
         /// Who holds it, as far as is known.
         holder: String,
+    },
+    /// An `hf` build would replace a `README.md` it did not write.
+    #[error("`{}` exists and was not written by an `hf` build; move it away, the build writes its dataset card there", path.display())]
+    CardExists {
+        /// The file.
+        path: PathBuf,
     },
     /// A write would go through a symbolic link.
     #[error("`{}` is a symbolic link; puzzlec does not write through links (remove it or choose another output path)", path.display())]

@@ -7,9 +7,11 @@
 pub mod atomic;
 pub mod build;
 pub mod bundle;
+pub mod card;
 pub mod error;
 pub mod guard;
 pub mod integrity;
+pub mod json_text;
 pub mod lines;
 pub mod manifest;
 pub mod output;
@@ -21,6 +23,7 @@ pub mod writer;
 
 pub use atomic::{is_symlink, write_atomic};
 pub use bundle::{make_bundles, BundleError, BundleItem, BundleOptions, BundleRecord};
+pub use card::{check_card_free, dataset_card, CARD_FILE};
 pub use error::DatasetError;
 pub use guard::{check_output_dir, check_output_file};
 pub use manifest::{

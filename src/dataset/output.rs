@@ -193,6 +193,9 @@ fn remove_old_dataset(dir: &Path) -> Result<Vec<PathBuf>, DatasetError> {
                 targets.push(dir.join(&task.file));
             }
         }
+        if old.format == super::Format::Hf {
+            targets.push(dir.join(super::CARD_FILE));
+        }
     }
     targets.push(dir.join(MANIFEST_FILE));
     targets.push(dir.join(TIMINGS_FILE));

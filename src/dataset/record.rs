@@ -4,6 +4,10 @@ use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
 /// One dataset item. Field order is the serialization order and is stable.
+///
+/// Every field is on every line with one JSON type across all puzzles (see
+/// [`super::json_text`]): the structured fields are JSON text, the optional
+/// texts are `""` when absent.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Record {
     /// `puzzle/lang/tier/index`, the index zero-padded to 5 digits, e.g.
@@ -29,18 +33,21 @@ pub struct Record {
     /// How the answer is compared (e.g. `exact`, `int`, `grid`).
     pub answer_kind: String,
     /// Where `score` reads the answer in a response, when it is not the
-    /// default (`first_brackets`).
-    #[serde(skip_serializing_if = "Option::is_none", default)]
+    /// default (`first_brackets`); written `""` for the default.
+    #[serde(with = "super::json_text::optional_text")]
     pub slot: Option<String>,
     /// The spec's `accept` condition as a lambda (`|r| …`): any response it
-    /// accepts is correct. Absent when only the gold is correct.
-    #[serde(skip_serializing_if = "Option::is_none", default)]
+    /// accepts is correct. Written `""` when only the gold is correct.
+    #[serde(with = "super::json_text::optional_text")]
     pub accept: Option<String>,
     /// A worked solution.
     pub solution: String,
-    /// The structured givens.
+    /// The structured givens, written as JSON text.
+    #[serde(with = "super::json_text::value")]
     pub instance: serde_json::Value,
-    /// An object of lever name to value, in declaration order.
+    /// An object of lever name to value, in declaration order, written as
+    /// JSON text.
+    #[serde(with = "super::json_text::value")]
     pub levers: serde_json::Value,
     /// The derived item seed: 64 lowercase hex characters.
     pub seed: String,
@@ -48,12 +55,13 @@ pub struct Record {
     pub spec_hash: String,
     /// `puzzlec <version>`.
     pub generator: String,
-    /// Answer options, for multiple-choice items only.
-    #[serde(skip_serializing_if = "Option::is_none", default)]
+    /// Answer options, for multiple-choice items only; written as JSON text,
+    /// `[]` for none.
+    #[serde(with = "super::json_text::optional_list")]
     pub choices: Option<Vec<String>>,
     /// The intermediate answers of a spec with `checkpoint` statements, in
-    /// step order; absent from the line when there are none.
-    #[serde(skip_serializing_if = "Vec::is_empty", default)]
+    /// step order; written as JSON text, `[]` when there are none.
+    #[serde(with = "super::json_text::value")]
     pub checkpoints: Vec<CheckpointRecord>,
 }
 

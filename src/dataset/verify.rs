@@ -18,8 +18,8 @@ use super::integrity::{compare_records, edit_reason, ActualFile, ExpectedFile, F
 use super::lines::{read_line_bounded, MAX_LINE_BYTES};
 use super::output::LOCK_FILE;
 use super::{
-    read_manifest_text, render_records, sha256_hex, task_file, DatasetError, Format, Manifest,
-    Record, Shard, WrittenTask, MANIFEST_FILE, TIMINGS_FILE,
+    dataset_card, read_manifest_text, render_records, sha256_hex, task_file, DatasetError, Format,
+    Manifest, Record, Shard, WrittenTask, CARD_FILE, MANIFEST_FILE, TIMINGS_FILE,
 };
 use crate::answer::{normalize, AnswerKind};
 use crate::check::program::Program;
@@ -59,7 +59,7 @@ pub fn verify(
     let mut sink = |program: &Program, lang: &str, tier: &str, records: &[Record]| {
         let file = task_file(&program.name.name, lang, tier);
         let text = render_records(records, options.format);
-        if options.format == Format::Puzzlec {
+        if options.format.has_every_field() {
             findings.extend(records.iter().filter_map(gold_finding));
         }
         let mut e = ExpectedFile::default();
@@ -98,8 +98,15 @@ pub fn verify(
     };
     let fresh = produce(&selected, &options, progress, &mut sink)?;
     findings.extend(manifest_findings(&text, &stored, &fresh));
+    let with_card = options.format == Format::Hf;
+    if with_card {
+        findings.extend(card_finding(data, &fresh)?);
+    }
     for file in files_on_disk(data)? {
-        if expected.contains_key(&file) || is_dataset_extra(&file) {
+        if expected.contains_key(&file)
+            || is_dataset_extra(&file)
+            || (with_card && file == CARD_FILE)
+        {
             continue;
         }
         let summary = read_actual(&data.join(&file), &BTreeMap::new())?.unwrap_or_default();
@@ -267,6 +274,24 @@ fn line_id(bytes: &[u8]) -> Option<String> {
         id: String,
     }
     serde_json::from_slice::<IdOnly>(bytes).ok().map(|l| l.id)
+}
+
+/// The finding about the dataset card, when it is missing or differs from the
+/// card of the regenerated manifest.
+fn card_finding(data: &Path, fresh: &Manifest) -> Result<Option<Finding>, DatasetError> {
+    let path = data.join(CARD_FILE);
+    let problem = match fs::read(&path) {
+        Ok(bytes) if bytes == dataset_card(fresh).as_bytes() => return Ok(None),
+        Ok(_) => "edited: it differs from the card of the regenerated manifest",
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            "missing: an `hf` build writes the dataset card here"
+        }
+        Err(source) => return Err(DatasetError::Read { path, source }),
+    };
+    Ok(Some(Finding::File {
+        file: CARD_FILE.to_string(),
+        problem: problem.to_string(),
+    }))
 }
 
 /// Files of the dataset folder that are not task files: the manifest, the timings

@@ -17,24 +17,34 @@ pub enum Format {
     Puzzlec,
     /// The reference benchmark's fields only ([`Record::to_nolli_line`]).
     Nolli,
+    /// Every [`Record`] field, like [`Format::Puzzlec`], plus a dataset card
+    /// (`README.md`, see [`super::card`]) that Hugging Face `datasets` loads.
+    Hf,
 }
 
 impl Format {
     /// Every format, in the order listed in help and error texts.
-    pub const ALL: [Format; 2] = [Format::Puzzlec, Format::Nolli];
+    pub const ALL: [Format; 3] = [Format::Puzzlec, Format::Nolli, Format::Hf];
 
     /// The name used on the command line and in the manifest.
     pub fn as_str(self) -> &'static str {
         match self {
             Format::Puzzlec => "puzzlec",
             Format::Nolli => "nolli",
+            Format::Hf => "hf",
         }
+    }
+
+    /// Whether lines carry every [`Record`] field (and so can be scored and
+    /// checked on their own).
+    pub fn has_every_field(self) -> bool {
+        matches!(self, Format::Puzzlec | Format::Hf)
     }
 
     /// One record as one line in this format, without the newline.
     pub fn line(self, record: &Record) -> String {
         match self {
-            Format::Puzzlec => record.to_json_line(),
+            Format::Puzzlec | Format::Hf => record.to_json_line(),
             Format::Nolli => record.to_nolli_line(),
         }
     }
@@ -49,7 +59,7 @@ impl fmt::Display for Format {
 impl FromStr for Format {
     type Err = DatasetError;
 
-    /// Parses `puzzlec` or `nolli` (exact, lowercase).
+    /// Parses `puzzlec`, `nolli` or `hf` (exact, lowercase).
     fn from_str(s: &str) -> Result<Format, DatasetError> {
         Format::ALL
             .into_iter()

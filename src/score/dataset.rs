@@ -35,16 +35,16 @@ pub struct Item {
     /// The answer kind's name (`bundle` for a bundle record).
     pub answer_kind: String,
     /// The answer slot's name, when not the default.
-    #[serde(default)]
+    #[serde(default, with = "crate::dataset::json_text::optional_text")]
     pub slot: Option<String>,
     /// The `accept` lambda, when any accepted answer is correct.
-    #[serde(default)]
+    #[serde(default, with = "crate::dataset::json_text::optional_text")]
     pub accept: Option<String>,
     /// The record's instance, read only for records with `accept`.
     #[serde(skip)]
     pub instance: Option<serde_json::Value>,
     /// The intermediate answers of a spec with checkpoints.
-    #[serde(default)]
+    #[serde(default, with = "crate::dataset::json_text::value")]
     pub checkpoints: Vec<CheckpointRecord>,
     /// The questions of a bundle record.
     #[serde(default)]
@@ -56,6 +56,7 @@ pub struct Item {
 #[derive(Deserialize)]
 struct IdInstance {
     id: String,
+    #[serde(with = "crate::dataset::json_text::value")]
     instance: serde_json::Value,
 }
 

@@ -72,26 +72,70 @@ fn json_line_has_fields_in_declaration_order() {
             "question",
             "answer",
             "answer_kind",
+            "slot",
+            "accept",
             "solution",
             "instance",
             "levers",
             "seed",
             "spec_hash",
-            "generator"
+            "generator",
+            "choices",
+            "checkpoints"
         ]
     );
-    // Korean stays UTF-8, levers keep their order.
+    // Korean stays UTF-8, levers keep their order inside their JSON text.
     assert!(line.contains("빈칸을 채우세요.\\n1 2 _"));
-    assert!(line.contains(r#""levers":{"size":3,"blanks":1}"#));
+    assert!(line.contains(r#""levers":"{\"size\":3,\"blanks\":1}""#));
     assert!(line.starts_with(r#"{"id":"sudoku/ko/hard/00042","puzzle":"sudoku""#));
 }
 
 #[test]
-fn choices_are_last_and_only_when_present() {
+fn choices_and_checkpoints_are_json_text_and_always_present() {
     let mut record = sample();
+    let line = record.to_json_line();
+    assert!(line.ends_with(r#""generator":"puzzlec 0.1.0","choices":"[]","checkpoints":"[]"}"#));
+    assert!(line.contains(r#""answer_kind":"int","slot":"","accept":"","solution""#));
     record.choices = Some(vec!["A".into(), "B".into()]);
     let line = record.to_json_line();
-    assert!(line.ends_with(r#""generator":"puzzlec 0.1.0","choices":["A","B"]}"#));
+    assert!(line.ends_with(r#""choices":"[\"A\",\"B\"]","checkpoints":"[]"}"#));
+}
+
+/// Every value of a line is a string except `index`: the one type per field
+/// that lets Arrow read files of different puzzles as one table.
+#[test]
+fn every_field_has_one_json_type() {
+    let mut record = sample();
+    record.slot = Some("first_brackets".into());
+    record.accept = Some("|r| true".into());
+    record.checkpoints = vec![puzzlec::dataset::CheckpointRecord {
+        step: 1,
+        kind: "int".into(),
+        gold: "2".into(),
+    }];
+    for r in [sample(), record] {
+        let map: serde_json::Map<String, serde_json::Value> =
+            serde_json::from_str(&r.to_json_line()).unwrap();
+        for (key, value) in &map {
+            if key == "index" {
+                assert!(value.is_u64(), "{key}: {value}");
+            } else {
+                assert!(value.is_string(), "{key}: {value}");
+            }
+        }
+    }
+}
+
+#[test]
+fn a_record_of_the_older_shape_is_refused_with_advice() {
+    let line = sample().to_json_line().replace(
+        r#""levers":"{\"size\":3,\"blanks\":1}""#,
+        r#""levers":{"size":3}"#,
+    );
+    let err = serde_json::from_str::<Record>(&line)
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("older puzzlec: rebuild"), "{err}");
 }
 
 #[test]
@@ -102,6 +146,13 @@ fn round_trip() {
         record
     );
     record.choices = Some(vec!["x".into()]);
+    record.slot = Some("first_brackets".into());
+    record.accept = Some("|r| r == \"3\"".into());
+    record.checkpoints = vec![puzzlec::dataset::CheckpointRecord {
+        step: 1,
+        kind: "int".into(),
+        gold: "2".into(),
+    }];
     assert_eq!(
         serde_json::from_str::<Record>(&record.to_json_line()).unwrap(),
         record

@@ -57,7 +57,7 @@ fn format_parses_and_lists_valid_values() {
     let err = "json".parse::<Format>().unwrap_err().to_string();
     assert_eq!(
         err,
-        "unknown format `json`; valid values are: puzzlec, nolli"
+        "unknown format `json`; valid values are: puzzlec, nolli, hf"
     );
     assert_eq!(Format::Nolli.to_string(), "nolli");
     assert_eq!(

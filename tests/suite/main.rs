@@ -29,6 +29,7 @@ mod docs;
 mod effort;
 mod eval;
 mod format;
+mod format_hf;
 mod front_end_limits;
 mod fuzz_specs;
 mod ganji;
