@@ -72,6 +72,32 @@ pub fn run(args: Args) -> Result<(), Reported> {
             .collect(),
     );
     check_foreign(&intake, &args.responses).map_err(|e| fail_with(&e))?;
+    let layouts: Vec<String> = intake
+        .layouts
+        .iter()
+        .map(|(layout, n)| format!("{n} line(s) of {}", layout.name()))
+        .collect();
+    eprintln!(
+        "read `{}` as {}",
+        args.responses.display(),
+        layouts.join(", ")
+    );
+    let problem_lines = |p: &crate::score::intake::Problems<crate::score::intake::LineProblem>| {
+        p.examples
+            .iter()
+            .map(|p| format!("`{}` (line {})", p.detail, p.line))
+            .collect()
+    };
+    warn_lines(
+        "failed request(s), scored wrong",
+        intake.failed.count,
+        problem_lines(&intake.failed),
+    );
+    warn_lines(
+        "truncated response(s) (token limit reached), scored wrong without grading",
+        intake.truncated.count,
+        problem_lines(&intake.truncated),
+    );
     warn_lines(
         "response(s) with an id not in the dataset, ignored",
         intake.unknown.count,

@@ -63,6 +63,20 @@ pub enum ScoreError {
         /// The I/O error.
         source: std::io::Error,
     },
+    /// No line of the responses file holds a response to score.
+    #[error("no usable response line in `{path}` ({lines} line(s): {detail}); nothing to score")]
+    #[diagnostic(help(
+        "expected JSONL with `id` and `response`, OpenAI or Anthropic batch output, or \
+         lm-evaluation-harness samples; see docs/scoring.md"
+    ))]
+    NoUsableLines {
+        /// The responses path.
+        path: PathBuf,
+        /// Lines read.
+        lines: u64,
+        /// What the lines were, e.g. the first invalid line's reason.
+        detail: String,
+    },
     /// Not one response id is a dataset id.
     #[error(
         "none of the {unknown} response id(s) in `{path}` is in the dataset (first: {examples}); \

@@ -5,9 +5,10 @@ use crate::dataset::lines::{read_line_bounded, MAX_LINE_BYTES};
 use std::io::BufRead;
 
 use super::dataset::Dataset;
-use super::input::parse_line;
+use super::input::{parse_line, Layout, Status};
 use super::parts::{judge_bundle, judge_steps, PartVerdicts, Parts};
 use crate::answer::Verdict;
+use std::collections::BTreeMap;
 
 /// How many examples of each problem are kept for the report.
 pub const EXAMPLES: usize = 5;
@@ -75,6 +76,13 @@ pub struct Intake {
     pub duplicates: Problems<LineProblem>,
     /// Responses matched to a record (first occurrences).
     pub matched: u64,
+    /// Matched responses whose request failed: scored wrong, never graded.
+    pub failed: Problems<LineProblem>,
+    /// Matched responses cut off at the token limit: scored wrong, never
+    /// graded (a cut-off text may end in a stray number).
+    pub truncated: Problems<LineProblem>,
+    /// How many parsed lines were read in each layout.
+    pub layouts: BTreeMap<Layout, u64>,
 }
 
 /// Reads and judges every line of `reader` against `dataset`.
@@ -123,6 +131,7 @@ pub fn read_responses<R: BufRead>(
                 continue;
             }
         };
+        *intake.layouts.entry(parsed.layout).or_default() += 1;
         let Some(&slot) = dataset.index.get(&parsed.id) else {
             intake.unknown.push(LineProblem {
                 line: n,
@@ -137,18 +146,21 @@ pub fn read_responses<R: BufRead>(
             });
             continue;
         }
-        let (verdict, extracted, parts) = match &dataset.parts[slot] {
-            Parts::Bundle(parts) => {
-                let b = judge_bundle(parts, &dataset.acceptors, &parsed.response);
-                (b.verdict, b.extracted, b.parts)
-            }
-            other => {
-                let (v, e) = super::accept::judge_record(dataset, slot, &parsed.response);
-                let steps = match other {
-                    Parts::Steps(parts) => judge_steps(parts, &parsed.response),
-                    _ => Vec::new(),
+        let (verdict, extracted, parts) = match &parsed.status {
+            Status::Complete => judge(dataset, slot, &parsed.response),
+            Status::Failed(reason) | Status::Truncated(reason) => {
+                let problem = LineProblem {
+                    line: n,
+                    detail: format!("{} ({reason})", parsed.id),
                 };
-                (v, e, steps)
+                if matches!(parsed.status, Status::Failed(_)) {
+                    intake.failed.push(problem);
+                } else {
+                    intake.truncated.push(problem);
+                }
+                let (_, _, parts) = judge(dataset, slot, "");
+                let wrong = parts.iter().map(|p| p.map(|_| Verdict::Wrong)).collect();
+                (Verdict::Wrong, None, wrong)
             }
         };
         let extracted = if keep_extracted {
@@ -165,6 +177,29 @@ pub fn read_responses<R: BufRead>(
         intake.matched += 1;
     }
     Ok(intake)
+}
+
+/// Judges a complete response to record `slot`: its verdict, extracted answer
+/// and sub-answer verdicts.
+fn judge(
+    dataset: &Dataset,
+    slot: usize,
+    response: &str,
+) -> (Verdict, Option<String>, PartVerdicts) {
+    match &dataset.parts[slot] {
+        Parts::Bundle(parts) => {
+            let b = judge_bundle(parts, &dataset.acceptors, response);
+            (b.verdict, b.extracted, b.parts)
+        }
+        other => {
+            let (v, e) = super::accept::judge_record(dataset, slot, response);
+            let steps = match other {
+                Parts::Steps(parts) => judge_steps(parts, response),
+                _ => Vec::new(),
+            };
+            (v, e, steps)
+        }
+    }
 }
 
 /// Cuts `s` to at most `max` bytes on a character boundary.

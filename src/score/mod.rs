@@ -29,7 +29,7 @@ pub mod svg;
 pub use accept::judge_record;
 pub use dataset::{load_dataset, read_items, Dataset, Item};
 pub use error::ScoreError;
-pub use input::{parse_line, ResponseLine};
+pub use input::{parse_line, Layout, ResponseLine, Status};
 pub use intake::{read_responses, Intake, Outcome};
 pub use markdown::{cell_table, to_markdown};
 pub use per_item::per_item_jsonl;
@@ -37,7 +37,9 @@ pub use report::{Accuracy, Cell, Counts, Gap, Report, Task};
 pub use svg::chart;
 
 /// Fails with [`ScoreError::ForeignResponses`] when response lines had ids
-/// but none of them is a dataset id.
+/// but none of them is a dataset id, and with [`ScoreError::NoUsableLines`]
+/// when no line answers a record at all (an empty file, or lines in no
+/// known layout): a silent 0 % would look like a result.
 pub fn check_foreign(intake: &Intake, responses: &std::path::Path) -> Result<(), ScoreError> {
     if intake.matched == 0 && intake.unknown.count > 0 {
         let examples = intake
@@ -51,6 +53,23 @@ pub fn check_foreign(intake: &Intake, responses: &std::path::Path) -> Result<(),
             path: responses.to_path_buf(),
             unknown: intake.unknown.count,
             examples,
+        });
+    }
+    if intake.matched == 0 {
+        let detail = match intake.invalid.examples.first() {
+            Some(p) => format!(
+                "{} invalid, the first at line {}: {}",
+                intake.invalid.count, p.line, p.detail
+            ),
+            None if intake.invalid_utf8.count > 0 => {
+                format!("{} not valid UTF-8", intake.invalid_utf8.count)
+            }
+            None => format!("{} blank", intake.blank),
+        };
+        return Err(ScoreError::NoUsableLines {
+            path: responses.to_path_buf(),
+            lines: intake.lines,
+            detail,
         });
     }
     Ok(())

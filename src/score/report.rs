@@ -153,6 +153,10 @@ pub struct InputSummary {
     pub unknown: Problems<LineProblem>,
     /// Repeated ids (ignored; the first response counts).
     pub duplicates: Problems<LineProblem>,
+    /// Matched responses whose request failed (scored wrong).
+    pub failed: Problems<LineProblem>,
+    /// Matched responses cut off at the token limit (scored wrong, not graded).
+    pub truncated: Problems<LineProblem>,
 }
 
 /// The whole score report.
@@ -292,6 +296,8 @@ impl Report {
                 invalid_utf8: intake.invalid_utf8.clone(),
                 unknown: intake.unknown.clone(),
                 duplicates: intake.duplicates.clone(),
+                failed: intake.failed.clone(),
+                truncated: intake.truncated.clone(),
             },
             steps: Vec::new(),
             bundle_questions: part_cells(dataset, intake, |p| matches!(p, Parts::Bundle(_))),

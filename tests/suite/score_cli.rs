@@ -39,10 +39,13 @@ fn golds_score_100_and_nothing_scores_0() {
     ]);
     assert!(o.status.success(), "build failed: {}", stderr(&o));
 
-    // The golds themselves, in the three accepted layouts in turn.
+    // The golds themselves, in the five accepted layouts in turn.
     let mut plain = String::new();
     let mut batch = String::new();
+    let mut responses_api = String::new();
+    let mut anthropic = String::new();
     let mut harness = String::new();
+    let mut blank = String::new();
     let mut n = 0;
     for file in puzzlec::dataset::dataset_files(&data).unwrap() {
         for r in puzzlec::dataset::read_records(&file).unwrap() {
@@ -58,9 +61,32 @@ fn golds_score_100_and_nothing_scores_0() {
                 "resps": [[resp]], "filtered_resps": [r.answer]})
             .to_string();
             harness.push('\n');
+            responses_api += &serde_json::json!({"id": format!("batch_req_{n}"), "custom_id": r.id,
+                "response": {"status_code": 200, "body": {"status": "completed", "output": [
+                    {"type": "reasoning", "summary": []},
+                    {"type": "message", "content": [{"type": "output_text", "text": resp}]}]}},
+                "error": null})
+            .to_string();
+            responses_api.push('\n');
+            anthropic += &serde_json::json!({"custom_id": r.id, "result": {"type": "succeeded",
+                "message": {"content": [{"type": "text", "text": resp}], "stop_reason": "end_turn"}}})
+            .to_string();
+            anthropic.push('\n');
+            blank += &serde_json::json!({"id": r.id, "response": ""}).to_string();
+            blank.push('\n');
         }
     }
-    for (name, text) in [("plain", &plain), ("batch", &batch), ("harness", &harness)] {
+    for (name, text, layout) in [
+        ("plain", &plain, "id/response lines"),
+        ("batch", &batch, "OpenAI batch output (chat completions)"),
+        (
+            "responses",
+            &responses_api,
+            "OpenAI batch output (Responses API)",
+        ),
+        ("anthropic", &anthropic, "Anthropic message-batch results"),
+        ("harness", &harness, "lm-evaluation-harness samples"),
+    ] {
         let responses = tmp.path().join(format!("{name}.jsonl"));
         std::fs::write(&responses, text).unwrap();
         let out = tmp.path().join(format!("out-{name}"));
@@ -73,6 +99,8 @@ fn golds_score_100_and_nothing_scores_0() {
             "--per-item",
         ]);
         assert!(o.status.success(), "{name}: {}", stderr(&o));
+        let said = format!("as {n} line(s) of {layout}\n");
+        assert!(stderr(&o).contains(&said), "{name}: {}", stderr(&o));
         let rep = report(&out);
         assert_eq!(rep["totals"]["n"], n, "{name}");
         assert_eq!(rep["totals"]["correct"], n, "{name}");
@@ -102,10 +130,10 @@ fn golds_score_100_and_nothing_scores_0() {
             .all(|l| l.contains(r#""verdict":"correct""#)));
     }
 
-    // An empty responses file: 0 %, every item missing.
-    let empty = tmp.path().join("empty.jsonl");
-    std::fs::write(&empty, "").unwrap();
-    let out = tmp.path().join("out-empty");
+    // A blank response to every record: 0 %, every item empty.
+    let empty = tmp.path().join("blank.jsonl");
+    std::fs::write(&empty, blank).unwrap();
+    let out = tmp.path().join("out-blank");
     let o = run(&[
         "score",
         data.to_str().unwrap(),
@@ -116,12 +144,122 @@ fn golds_score_100_and_nothing_scores_0() {
     assert!(o.status.success(), "{}", stderr(&o));
     let rep = report(&out);
     assert_eq!(rep["totals"]["correct"], 0);
-    assert_eq!(rep["totals"]["missing"], n);
+    assert_eq!(rep["totals"]["empty"], n);
     assert_eq!(rep["micro_accuracy"], 0.0);
     for cell in rep["cells"].as_array().unwrap() {
         assert_eq!(cell["accuracy"], 0.0);
-        assert_eq!(cell["missing"], cell["n"]);
+        assert_eq!(cell["empty"], cell["n"]);
     }
+}
+
+/// Files in which no line answers a record end in an error, never a silent 0 %.
+#[test]
+fn no_usable_line_is_an_error() {
+    let cases: [(&str, &[u8], &str); 4] = [
+        ("an empty file", b"", "(0 line(s): 0 blank)"),
+        ("blank lines", b"\n\n", "(2 line(s): 2 blank)"),
+        (
+            "CSV",
+            b"id,response\np/en/easy/00000,42\n",
+            "2 invalid, the first at line 1: invalid JSON",
+        ),
+        (
+            "an Inspect log",
+            br#"{"version": 2, "status": "success", "eval": {"task": "t"}, "samples": []}"#,
+            "1 invalid, the first at line 1: no id",
+        ),
+    ];
+    for (what, bytes, detail) in cases {
+        let (o, rep) = score_bytes(bytes);
+        assert_eq!(o.status.code(), Some(1), "{what}: {}", stderr(&o));
+        let err = stderr(&o);
+        assert!(err.contains("no usable response line"), "{what}: {err}");
+        assert!(err.contains(detail), "{what}: {err}");
+        assert!(rep.is_none(), "{what}: no report is written");
+    }
+}
+
+/// Failed batch requests and truncated responses are scored wrong without
+/// being graded, counted and listed apart; a stray gold in a cut-off text
+/// does not count.
+#[test]
+fn failed_and_truncated_batch_lines_are_wrong_and_listed() {
+    let lines = [
+        // Chat completions cut at the token limit, ending in the gold 42.
+        r#"{"custom_id":"p/en/easy/00000","response":{"status_code":200,"body":{"choices":[{"message":{"content":"Let me count: 40, 41, 42"},"finish_reason":"length"}]}},"error":null}"#,
+        // Responses API incomplete.
+        r#"{"custom_id":"p/ko/easy/00000","response":{"status_code":200,"body":{"status":"incomplete","incomplete_details":{"reason":"max_output_tokens"},"output":[{"type":"message","content":[{"type":"output_text","text":"정답: 42"}]}]}},"error":null}"#,
+        // A failed request.
+        r#"{"custom_id":"p/en/easy/00001","response":null,"error":{"code":"batch_expired","message":"This request could not be executed before the completion window expired."}}"#,
+    ];
+    let (o, rep) = score_bytes(
+        format!(
+            "{}
+",
+            lines.join(
+                "
+"
+            )
+        )
+        .as_bytes(),
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let err = stderr(&o);
+    assert!(err.contains("1 failed request(s), scored wrong (first: `p/en/easy/00001 (This request could not be executed"), "{err}");
+    assert!(err.contains("2 truncated response(s)"), "{err}");
+    assert!(
+        err.contains("`p/en/easy/00000 (finish_reason `length`)` (line 1)"),
+        "{err}"
+    );
+    assert!(
+        err.contains("`p/ko/easy/00000 (status `incomplete` (max_output_tokens))` (line 2)"),
+        "{err}"
+    );
+    let rep = rep.unwrap();
+    assert_eq!(rep["totals"]["correct"], 0);
+    assert_eq!(rep["totals"]["wrong"], 3);
+    assert_eq!(rep["totals"]["empty"], 0);
+    assert_eq!(rep["input"]["failed"]["count"], 1);
+    assert_eq!(rep["input"]["truncated"]["count"], 2);
+    assert_eq!(rep["input"]["truncated"]["examples"][1]["line"], 2);
+}
+
+#[test]
+fn anthropic_results_truncated_and_errored() {
+    let lines = [
+        r#"{"custom_id":"p/en/easy/00000","result":{"type":"succeeded","message":{"content":[{"type":"text","text":"Answer: 4"},{"type":"text","text":"2"}],"stop_reason":"end_turn"}}}"#,
+        r#"{"custom_id":"p/ko/easy/00000","result":{"type":"succeeded","message":{"content":[{"type":"text","text":"정답: 42"}],"stop_reason":"max_tokens"}}}"#,
+        r#"{"custom_id":"p/en/easy/00001","result":{"type":"errored","error":{"type":"error","error":{"type":"overloaded_error","message":"Overloaded"}}}}"#,
+    ];
+    let (o, rep) = score_bytes(
+        format!(
+            "{}
+",
+            lines.join(
+                "
+"
+            )
+        )
+        .as_bytes(),
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let err = stderr(&o);
+    assert!(
+        err.contains("as 3 line(s) of Anthropic message-batch results"),
+        "{err}"
+    );
+    assert!(
+        err.contains("`p/en/easy/00001 (result `errored` Overloaded)`"),
+        "{err}"
+    );
+    assert!(
+        err.contains("`p/ko/easy/00000 (stop_reason `max_tokens`)`"),
+        "{err}"
+    );
+    let rep = rep.unwrap();
+    // The text parts are joined: "Answer: 42".
+    assert_eq!(rep["totals"]["correct"], 1);
+    assert_eq!(rep["totals"]["wrong"], 2);
 }
 
 /// A hand-written three-record dataset (scoring reads only these fields).
