@@ -119,7 +119,7 @@ pub fn dataset_card(manifest: &Manifest) -> String {
     let all = default_config(manifest);
     let mut configs: Vec<(&str, Vec<&super::TaskEntry>)> =
         vec![(all, manifest.tasks.iter().collect())];
-    configs.extend(puzzles.into_iter());
+    configs.extend(puzzles);
     let mut out = String::from("---\nlicense:\n");
     for id in LICENSES {
         let _ = writeln!(out, "- {id}");
