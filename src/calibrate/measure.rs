@@ -1,5 +1,6 @@
 //! One measurement: generate items at a step of the calibration path, ask
-//! the model, judge with the dataset's answer kinds.
+//! the model, judge each answer with the judge `score` uses
+//! ([`crate::judge`]: the spec's answer slot and `accept` condition).
 //!
 //! Calibration items never share a seed with a released dataset: an item
 //! seed hashes the tier name, and calibration items are generated under
@@ -8,11 +9,13 @@
 //! identifiers.
 
 use super::CalibrateError;
-use crate::answer::{judge, Verdict};
+use crate::answer::Verdict;
 use crate::ask::{ask_batch, Client, Outcome};
 use crate::check::calibrate::Calibration;
 use crate::check::program::{Program, TierDef};
+use crate::eval::accept::Acceptor;
 use crate::gen::{generate, Item};
+use crate::judge::{judge_response, Accept};
 use crate::syntax::ast::{Ident, Literal, TierValue};
 
 /// The seed namespace of sweep items.
@@ -50,6 +53,46 @@ pub struct LangCounts {
     pub judged: u64,
     /// Items whose every request failed (not judged).
     pub failed: u64,
+    /// Judged answers whose content was empty (judged wrong, never cached).
+    pub empty: u64,
+    /// Judged answers cut off at the token limit (`finish_reason` `length`;
+    /// judged as they are, never cached).
+    pub truncated: u64,
+}
+
+/// The spec's `accept` condition, parsed once per measurement.
+fn acceptor(program: &Program) -> Result<Option<Acceptor>, CalibrateError> {
+    program
+        .accept
+        .as_ref()
+        .map(|a| Acceptor::parse(&a.source))
+        .transpose()
+        .map_err(|message| CalibrateError::Options {
+            message,
+            help: "this is a bug in puzzlec: the checked `accept` condition should parse".into(),
+        })
+}
+
+/// Whether `response` is a correct answer to `item` under the same judge as
+/// `score` applies to the item's record.
+pub fn correct(
+    program: &Program,
+    acceptor: Option<&Acceptor>,
+    item: &Item,
+    response: &str,
+) -> bool {
+    let accept = acceptor.map(|acceptor| Accept {
+        acceptor,
+        instance: &item.instance,
+    });
+    let (verdict, _) = judge_response(
+        item.answer_kind,
+        program.slot,
+        &item.answer,
+        accept,
+        response,
+    );
+    verdict == Verdict::Correct
 }
 
 /// Generates items `start..start + count` of `base` at `step` under the
@@ -75,6 +118,7 @@ pub fn measure(
         .map(|i| generate(&scoped, &tier_name, i, seed))
         .collect::<Result<_, _>>()
         .map_err(Box::new)?;
+    let acceptor = acceptor(program)?;
     let mut out = Vec::new();
     for lang in langs {
         let prompts: Vec<&str> = items
@@ -96,13 +140,16 @@ pub fn measure(
             correct: 0,
             judged: 0,
             failed: 0,
+            empty: 0,
+            truncated: 0,
         };
         for (item, outcome) in items.iter().zip(&result.outcomes) {
             match outcome {
                 Outcome::Answered(answer, _) => {
                     counts.judged += 1;
-                    if judge(item.answer_kind, &item.answer, &answer.response).0 == Verdict::Correct
-                    {
+                    counts.empty += u64::from(answer.is_empty());
+                    counts.truncated += u64::from(answer.is_truncated());
+                    if correct(program, acceptor.as_ref(), item, &answer.response) {
                         counts.correct += 1;
                     }
                 }

@@ -57,6 +57,17 @@ pub fn to_markdown(outcome: &Outcome, options: &Options, model: &str, calls: Cal
         "Model calls: {} request(s) sent, {} answer(s) received, {} read from the cache.\n\n",
         calls.requests, calls.received, calls.cached
     ));
+    let tally = |f: fn(&super::run::PointRecord) -> u64| outcome.points.iter().map(f).sum::<u64>();
+    let (failed, empty, truncated) = (
+        tally(|p| p.failed),
+        tally(|p| p.empty),
+        tally(|p| p.truncated),
+    );
+    if failed + empty + truncated > 0 {
+        s.push_str(&format!(
+            "Incomplete answers: {failed} item(s) failed every request (not judged), {empty} answer(s) came back empty and {truncated} were cut off at the token limit (judged as they are, never cached); `points.jsonl` has them per point.\n\n"
+        ));
+    }
     let mut notes: Vec<String> = Vec::new();
     s.push_str("## Tiers\n\n| tier | target | band | levers | sweep fit | confirmed | 95 % interval | in band | rounds |\n|---|---|---|---|---|---|---|---|---|\n");
     for t in &outcome.tiers {

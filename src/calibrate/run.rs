@@ -7,7 +7,7 @@
 use super::fit::{Curve, Fitted, Z95};
 use super::measure::{measure, LangCounts, CONFIRM, SWEEP};
 use super::options::Options;
-use super::search::{search, Pick, SearchConfig};
+use super::search::{search, Pick, Reach, SearchConfig};
 use super::CalibrateError;
 use crate::ask::Client;
 use crate::check::calibrate::Calibration;
@@ -39,6 +39,10 @@ pub struct PointRecord {
     pub judged: u64,
     /// Items not judged because every request failed.
     pub failed: u64,
+    /// Judged answers that came back empty (never cached).
+    pub empty: u64,
+    /// Judged answers cut off at the token limit (never cached).
+    pub truncated: u64,
 }
 
 /// A confirmation in one language.
@@ -262,6 +266,8 @@ pub fn calibrate(
         max_per_step: options.n * 4,
     };
     let mut results: Vec<Option<TierResult>> = vec![None; targets.len()];
+    // Why a tier is out of reach, written out from its group's final curve.
+    let mut reasons: BTreeMap<usize, Reach> = BTreeMap::new();
     let mut stop: Option<CalibrateError> = None;
     'groups: for (group, _, members) in &groups {
         let Some(base) = program.tier(group) else {
@@ -316,24 +322,20 @@ pub fn calibrate(
                             correct: c.correct,
                             judged: c.judged,
                             failed: c.failed,
+                            empty: c.empty,
+                            truncated: c.truncated,
                         };
                         on_point(&record);
                         points.push(record);
                         Ok((c.correct, c.judged))
                     };
-                    search(
-                        &mut curve,
-                        target.accuracy,
-                        &cfg,
-                        &|s| calibration.describe_step(s),
-                        &mut m,
-                    )
+                    search(&mut curve, target.accuracy, &cfg, &mut m)
                 };
                 let pick = match pick {
                     Ok(p) => p,
                     Err(e) => {
                         sweep_error = Some(e);
-                        Pick::OutOfReach(String::new())
+                        Pick::OutOfReach(Reach::Unmeasured)
                     }
                 };
                 if let Some(e) = sweep_error {
@@ -346,7 +348,7 @@ pub fn calibrate(
                 let step = match pick {
                     Pick::Step(s) => s,
                     Pick::OutOfReach(why) => {
-                        result.out_of_reach = Some(why);
+                        reasons.insert(ti, why);
                         break;
                     }
                 };
@@ -396,6 +398,8 @@ pub fn calibrate(
                         correct: c.correct,
                         judged: c.judged,
                         failed: c.failed,
+                        empty: c.empty,
+                        truncated: c.truncated,
                     };
                     on_point(&record);
                     points.push(record);
@@ -418,6 +422,21 @@ pub fn calibrate(
         }
         outcome.points.append(&mut points);
         record_curve(&mut outcome, group, members, &targets, &curve);
+    }
+    for (ti, reach) in &reasons {
+        let fit = outcome
+            .curves
+            .iter()
+            .find(|c| c.tiers.contains(&targets[*ti].tier))
+            .map_or_else(Vec::new, |c| c.fit.clone());
+        if let Some(Some(result)) = results.get_mut(*ti) {
+            result.out_of_reach = Some(reach.explain(
+                &fit,
+                targets[*ti].accuracy,
+                options.band,
+                &|s| calibration.describe_step(s),
+            ));
+        }
     }
     outcome.tiers = results.into_iter().flatten().collect();
     for pair in outcome.tiers.windows(2) {
