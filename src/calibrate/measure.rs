@@ -11,7 +11,7 @@
 use super::CalibrateError;
 use crate::answer::Verdict;
 use crate::ask::{ask_batch, Client, Outcome};
-use crate::check::calibrate::Calibration;
+use crate::check::calibrate::{CalibratedLever, Calibration};
 use crate::check::program::{Program, TierDef};
 use crate::eval::accept::Acceptor;
 use crate::gen::{generate, Item};
@@ -23,13 +23,57 @@ pub const SWEEP: &str = "@calibrate";
 /// The seed namespace of confirmation items.
 pub const CONFIRM: &str = "@confirm";
 
+/// The setting of calibrated `lever` in a tier whose own setting is `base`
+/// when the calibration path puts the lever at `value`: a fixed value becomes
+/// `value`; a range keeps its width (at most the calibration range's) and is
+/// centred on `value`, shifted to stay inside the calibration range, so a
+/// tier that samples `givens 40..=43` stays a range of four values.
+pub fn setting_at(lever: &CalibratedLever, base: &TierValue, value: i64) -> TierValue {
+    match base {
+        TierValue::Range { lo, hi, span } => {
+            let width = (hi - lo).clamp(0, lever.hi - lever.lo);
+            let start = (value - width / 2).clamp(lever.lo, lever.hi - width);
+            TierValue::Range {
+                lo: start,
+                hi: start + width,
+                span: *span,
+            }
+        }
+        other => TierValue::Fixed(Literal::Int(value), other.span()),
+    }
+}
+
+/// A tier setting as spec text (`41`, `40..=43`).
+pub fn setting_text(value: &TierValue) -> String {
+    match value {
+        TierValue::Fixed(Literal::Int(v), _) => v.to_string(),
+        TierValue::Fixed(Literal::Str(v), _) => format!("{v:?}"),
+        TierValue::Fixed(Literal::Bool(v), _) => v.to_string(),
+        TierValue::Range { lo, hi, .. } => format!("{lo}..={hi}"),
+        TierValue::Weighted(..) => String::new(),
+    }
+}
+
+/// The shape of a calibrated lever's setting (fixed, or a range of some
+/// width), which tiers sharing a curve must have in common.
+pub fn setting_shape(value: &TierValue) -> String {
+    match value {
+        TierValue::Range { lo, hi, .. } => format!("range of width {}", hi - lo),
+        _ => "fixed".into(),
+    }
+}
+
 /// A tier equal to `base` except that the calibrated levers take their
-/// values at `step`.
+/// settings at `step` (see [`setting_at`]).
 pub fn tier_at(base: &TierDef, calibration: &Calibration, step: i64, name: &str) -> TierDef {
     let mut values = base.values.clone();
-    for (lever, value) in calibration.values_at(step) {
+    for ((lever, value), def) in calibration
+        .values_at(step)
+        .into_iter()
+        .zip(&calibration.levers)
+    {
         if let Some(slot) = values.get_mut(lever) {
-            *slot = TierValue::Fixed(Literal::Int(value), slot.span());
+            *slot = setting_at(def, slot, value);
         }
     }
     TierDef {
@@ -159,4 +203,41 @@ pub fn measure(
         out.push(counts);
     }
     Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::check::calibrate::Harder;
+    use crate::span::Span;
+
+    fn lever(lo: i64, hi: i64) -> CalibratedLever {
+        CalibratedLever {
+            lever: 0,
+            name: "givens".into(),
+            lo,
+            hi,
+            harder: Harder::Down,
+        }
+    }
+
+    fn range(lo: i64, hi: i64) -> TierValue {
+        TierValue::Range {
+            lo,
+            hi,
+            span: Span::default(),
+        }
+    }
+
+    #[test]
+    fn a_range_keeps_its_width_and_stays_inside_the_calibration_range() {
+        let l = lever(28, 46);
+        assert_eq!(setting_text(&setting_at(&l, &range(40, 43), 35)), "34..=37");
+        assert_eq!(setting_text(&setting_at(&l, &range(40, 43), 46)), "43..=46");
+        assert_eq!(setting_text(&setting_at(&l, &range(40, 43), 28)), "28..=31");
+        // Wider than the calibration range: narrowed to it.
+        assert_eq!(setting_text(&setting_at(&l, &range(17, 81), 30)), "28..=46");
+        let fixed = TierValue::Fixed(Literal::Int(41), Span::default());
+        assert_eq!(setting_text(&setting_at(&l, &fixed, 30)), "30");
+    }
 }

@@ -15,6 +15,13 @@ fn levers(map: &std::collections::BTreeMap<String, i64>) -> String {
         .join(", ")
 }
 
+fn settings(map: &std::collections::BTreeMap<String, String>) -> String {
+    map.iter()
+        .map(|(k, v)| format!("`{k} = {v}`"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 /// Model calls of a run: requests sent and answers read from the cache.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Calls {
@@ -90,7 +97,7 @@ pub fn to_markdown(outcome: &Outcome, options: &Options, model: &str, calls: Cal
                 "| `{}` | {} | {band} | {} | {} | {} ({}/{}) | {}–{} | {} | {} |\n",
                 t.tier,
                 pct(t.target),
-                levers(&t.levers),
+                settings(&t.settings),
                 t.fitted.map_or("".into(), pct),
                 pct(c.accuracy),
                 c.correct,

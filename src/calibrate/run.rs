@@ -77,6 +77,10 @@ pub struct TierResult {
     pub step: Option<i64>,
     /// The calibrated lever values at that step.
     pub levers: BTreeMap<String, i64>,
+    /// The tier's setting of each calibrated lever at that step, as written
+    /// into the calibrated spec (`41`, or `40..=43` for a tier that samples
+    /// a range).
+    pub settings: BTreeMap<String, String>,
     /// The fitted sweep accuracy at the step.
     pub fitted: Option<f64>,
     /// The final confirmation in each language (calibration language first).
@@ -170,13 +174,19 @@ pub fn languages(program: &Program) -> (String, Vec<String>) {
     (lang, mirrors)
 }
 
-/// The values of the levers a calibration does not touch, as a grouping key.
+/// The values of the levers a calibration does not touch, and the shape
+/// (fixed or a range of some width) of those it does, as a grouping key.
 fn other_settings(tier: &TierDef, calibration: &Calibration) -> String {
     tier.values
         .iter()
         .enumerate()
-        .filter(|(i, _)| !calibration.levers.iter().any(|l| l.lever == *i))
-        .map(|(_, v)| format!("{:?}", strip_span(v)))
+        .map(|(i, v)| {
+            if calibration.levers.iter().any(|l| l.lever == i) {
+                super::measure::setting_shape(v)
+            } else {
+                format!("{:?}", strip_span(v))
+            }
+        })
         .collect::<Vec<_>>()
         .join(";")
 }
@@ -284,6 +294,7 @@ pub fn calibrate(
                 group: group.clone(),
                 step: None,
                 levers: BTreeMap::new(),
+                settings: BTreeMap::new(),
                 fitted: None,
                 confirmations: Vec::new(),
                 rounds: 0,
@@ -409,6 +420,7 @@ pub fn calibrate(
                 curve.add(step, counts[0].correct, counts[0].judged);
                 result.step = Some(step);
                 result.levers = levers_at(step);
+                result.settings = settings_at(program, &calibration, &target.tier, step);
                 result.fitted = fitted;
                 result.confirmations = counts
                     .iter()
@@ -457,6 +469,28 @@ pub fn calibrate(
         Some(other) => return Err(other),
     }
     Ok(outcome)
+}
+
+/// Tier `tier`'s setting of each calibrated lever at `step`, as spec text.
+fn settings_at(
+    program: &Program,
+    calibration: &Calibration,
+    tier: &str,
+    step: i64,
+) -> BTreeMap<String, String> {
+    let Some(tier) = program.tier(tier) else {
+        return BTreeMap::new();
+    };
+    calibration
+        .values_at(step)
+        .into_iter()
+        .zip(&calibration.levers)
+        .filter_map(|((i, value), lever)| {
+            let base = tier.values.get(i)?;
+            let setting = super::measure::setting_at(lever, base, value);
+            Some((lever.name.clone(), super::measure::setting_text(&setting)))
+        })
+        .collect()
 }
 
 fn record_curve(

@@ -351,3 +351,37 @@ fn calibrate_judges_with_the_specs_accept_condition_as_score_does() {
         "{why}"
     );
 }
+
+#[test]
+fn a_tier_that_samples_a_range_keeps_a_range() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let spec = dir.path().join("adder_range.puzzle");
+    let fixture = std::fs::read_to_string(FIXTURE).expect("fixture");
+    let ranged = fixture.replace(
+        "tier easy   { terms = 3  top = 99 }",
+        "tier easy   { terms = 2..=4  top = 99 }",
+    );
+    assert_ne!(ranged, fixture);
+    std::fs::write(&spec, ranged).expect("write");
+    let server = FakeModel::start();
+    let out = dir.path().join("report");
+    let run = calibrate(&spec, &server.endpoint, &out, &["--targets", "easy=75"]);
+    assert!(run.status.success(), "{}", text(&run.stderr));
+    let sum = summary(&out);
+    let tier = &sum["tiers"][0];
+    let setting = tier["settings"]["terms"].as_str().expect("setting");
+    let (lo, hi) = setting.split_once("..=").expect("still a range");
+    let (lo, hi): (i64, i64) = (lo.parse().expect("lo"), hi.parse().expect("hi"));
+    assert_eq!(hi - lo, 2, "{setting}");
+    let calibrated = std::fs::read_to_string(out.join("calibrated.puzzle")).expect("calibrated");
+    assert!(
+        calibrated.contains(&format!("tier easy   {{ terms = {setting}  top = 99 }}")),
+        "{calibrated}"
+    );
+    // The range's mean true accuracy is inside the band.
+    let mean = (lo..=hi)
+        .map(|t| true_accuracy(t as usize, false))
+        .sum::<f64>()
+        / 3.0;
+    assert!((mean - 0.75).abs() <= BAND, "{setting}: {mean:.3}");
+}
