@@ -20,6 +20,7 @@ pub mod dataset;
 pub mod effort;
 pub mod eval;
 pub mod gen;
+pub mod judge;
 pub mod render;
 pub mod sat;
 pub mod score;

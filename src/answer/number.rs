@@ -12,8 +12,9 @@ const DIGITS: &str = "digits";
 /// `,` or by single spaces (first group 1–3 digits, the others exactly 3:
 /// `1,234`, `12 345 678`); full-width digits (folded beforehand); one
 /// trailing unit word made only of letters or Hangul, with or without a space
-/// (`1234근`, `1234 g`, `5 apples`). Rejected: decimals, other separators,
-/// several words after the number.
+/// (`1234근`, `1234 g`, `5 apples`); a decimal part of zeros only (`24.0`,
+/// `24.00` read as `24`). Rejected: other decimals (`24.5`), other
+/// separators, several words after the number.
 pub(crate) fn normalize_int(text: &str) -> Result<String, AnswerError> {
     let t = clean(text);
     if t.is_empty() {
@@ -53,6 +54,13 @@ pub(crate) fn normalize_int(text: &str) -> Result<String, AnswerError> {
         let first_ok = (1..=3).contains(&groups[0].len());
         if !first_ok || groups[1..].iter().any(|g| g.len() != 3) {
             return Err(AnswerError::invalid(INT, "digit groups are not thousands"));
+        }
+    }
+    // A zero decimal part (`24.0`) is the integer itself.
+    if b.get(i) == Some(&b'.') && b.get(i + 1) == Some(&b'0') {
+        let zeros = b[i + 1..].iter().take_while(|&&c| c == b'0').count();
+        if b.get(i + 1 + zeros).is_none_or(|c| !c.is_ascii_digit()) {
+            i += 1 + zeros;
         }
     }
     let rest = t[i..].trim();

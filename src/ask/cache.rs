@@ -41,10 +41,14 @@ impl Cache {
         self.dir.join(shard).join(format!("{key}.json"))
     }
 
-    /// The cached answer for `key`; an unreadable entry counts as missing.
+    /// The cached answer for `key`; an unreadable entry, and an empty or
+    /// cut-off answer an older version stored, count as missing.
     pub fn get(&self, key: &str) -> Option<Answer> {
         let text = std::fs::read_to_string(self.path(key)).ok()?;
-        serde_json::from_str::<Entry>(&text).ok().map(|e| e.answer)
+        serde_json::from_str::<Entry>(&text)
+            .ok()
+            .map(|e| e.answer)
+            .filter(Answer::cacheable)
     }
 
     /// Stores `answer` under `key` (atomically: a reader never sees half a file).

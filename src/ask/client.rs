@@ -36,6 +36,10 @@ pub struct Stats {
     pub received: AtomicU64,
     /// Attempts that failed and were retried.
     pub retried: AtomicU64,
+    /// Answers received with empty content (not cached).
+    pub empty: AtomicU64,
+    /// Answers received cut off at the token limit (not cached).
+    pub truncated: AtomicU64,
 }
 
 /// Asks one prompt at a time; shared by the threads of a run.
@@ -75,8 +79,16 @@ impl Client<'_> {
             let (error, retry_after) = match result {
                 Ok(mut answer) => {
                     answer.latency_ms = started.elapsed().as_millis() as u64;
-                    if let Some(cache) = self.cache {
+                    // An empty or cut-off reply is kept for this run only:
+                    // asking again may give a real answer.
+                    if let Some(cache) = self.cache.filter(|_| answer.cacheable()) {
                         cache.put(&key, &url, &self.settings.model, &answer)?;
+                    }
+                    if answer.is_empty() {
+                        self.stats.empty.fetch_add(1, Ordering::Relaxed);
+                    }
+                    if answer.is_truncated() {
+                        self.stats.truncated.fetch_add(1, Ordering::Relaxed);
                     }
                     self.stats.received.fetch_add(1, Ordering::Relaxed);
                     return Ok((answer, Source::Server));
@@ -125,12 +137,13 @@ impl Client<'_> {
                 (error, None)
             })?;
         if !(200..300).contains(&reply.status) {
+            let body = snippet(&self.redact(&reply.body));
             return Err((
                 AskError::Status {
                     url: url.to_string(),
                     status: reply.status,
-                    body: snippet(&self.redact(&reply.body)),
-                    help: AskError::status_help(reply.status),
+                    help: AskError::status_help(reply.status, &body),
+                    body,
                 },
                 reply.retry_after,
             ));

@@ -117,27 +117,110 @@ impl AskError {
     }
 
     /// Whether the error stops the whole run rather than one item: a spent
-    /// budget, an unreachable server, an HTTP status that every request
-    /// would get (400, 401, 403, 404, ...), or a file error.
+    /// budget, an unreachable server, a file error, or an HTTP status that
+    /// every request would get (401, 403, 404, 405, …, and any status whose
+    /// body says the model is unknown). A 400, 413 or 422 about this one
+    /// request (e.g. "prompt exceeds context length") fails only its record.
     pub fn fatal(&self) -> bool {
         match self {
             AskError::Budget { .. }
             | AskError::Unreachable { .. }
             | AskError::Io { .. }
             | AskError::Settings { .. } => true,
-            AskError::Status { status, .. } => !matches!(status, 408 | 429 | 500..=599),
+            AskError::Status { status, body, .. } => {
+                !matches!(status, 408 | 429 | 500..=599 | 400 | 413 | 422) || model_unknown(body)
+            }
             _ => false,
         }
     }
 
-    /// The help text for an HTTP status.
-    pub fn status_help(status: u16) -> String {
+    /// The help text for an HTTP `status` with the start of its `body`: it
+    /// names `--model` only when the server says the model is unknown.
+    pub fn status_help(status: u16, body: &str) -> String {
+        if model_unknown(body) {
+            return "the server does not know this model; check `--model` (the server lists its models at `GET …/v1/models`)".into();
+        }
         match status {
             401 | 403 => "the server refused the credentials; set the API key in the environment variable named by `--api-key-env`".into(),
-            404 => "check `--endpoint` (the base URL, ending before `/chat/completions`) and `--model`".into(),
-            400 | 422 => "the server refused the request; check `--model` and the sampling settings (some models reject `temperature` or `reasoning_effort`)".into(),
+            404 => "check `--endpoint` (the base URL, ending before `/chat/completions`)".into(),
+            400 | 413 | 422 if too_long(body) => "this prompt does not fit the model's context; the record is recorded as failed and skipped (raise the server's context size, or lower `--max-tokens`)".into(),
+            400 | 413 | 422 => "the server refused this request (see its message); the record is recorded as failed and skipped; if every record fails so, check the sampling settings (some models reject `temperature` or `reasoning_effort`)".into(),
             429 => "the server is rate limiting; lower `--concurrency` or raise `--retries`".into(),
             _ => "the server failed; it was retried with backoff, run the same command again to continue".into(),
         }
+    }
+}
+
+/// Whether an error body says the requested model is unknown (OpenAI's
+/// `model_not_found`, vLLM's "The model `x` does not exist", …).
+pub fn model_unknown(body: &str) -> bool {
+    let b = body.to_lowercase();
+    b.contains("model_not_found")
+        || (b.contains("model")
+            && [
+                "not found",
+                "does not exist",
+                "unknown model",
+                "no such model",
+                "invalid model",
+            ]
+            .iter()
+            .any(|w| b.contains(w)))
+}
+
+/// Whether an error body says the prompt is too long for the context.
+fn too_long(body: &str) -> bool {
+    let b = body.to_lowercase();
+    [
+        "context length",
+        "context window",
+        "context size",
+        "too long",
+        "too many tokens",
+        "exceeds",
+    ]
+    .iter()
+    .any(|w| b.contains(w))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn status(status: u16, body: &str) -> AskError {
+        AskError::Status {
+            url: "u".into(),
+            status,
+            body: body.into(),
+            help: AskError::status_help(status, body),
+        }
+    }
+
+    #[test]
+    fn a_request_too_long_fails_its_record_without_blaming_the_model() {
+        let e = status(
+            400,
+            r#"{"error":"the prompt exceeds the context length (4096)"}"#,
+        );
+        assert!(!e.fatal() && !e.retryable());
+        let help = AskError::status_help(400, "the prompt exceeds the context length");
+        assert!(
+            help.contains("context") && !help.contains("--model"),
+            "{help}"
+        );
+    }
+
+    #[test]
+    fn an_unknown_model_stops_the_run_and_names_the_flag() {
+        for (code, body) in [
+            (404, r#"{"error":{"code":"model_not_found"}}"#),
+            (400, "The model `gpt-x` does not exist."),
+        ] {
+            let e = status(code, body);
+            assert!(e.fatal(), "{code} {body}");
+            assert!(AskError::status_help(code, body).contains("--model"));
+        }
+        assert!(status(401, "bad key").fatal());
+        assert!(!AskError::status_help(404, "no route").contains("--model"));
     }
 }

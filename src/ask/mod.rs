@@ -8,6 +8,7 @@ pub mod budget;
 pub mod cache;
 pub mod client;
 pub mod error;
+pub mod failures;
 #[cfg(feature = "http")]
 pub mod http;
 pub mod reply;

@@ -9,6 +9,10 @@ use serde_json::Value;
 pub struct Answer {
     /// The message content (`null` content reads as empty).
     pub response: String,
+    /// The reasoning text some servers send beside the content
+    /// (`choices[0].message.reasoning_content`), kept as sent.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reasoning_content: Option<String>,
     /// The model name the server reported.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub model: Option<String>,
@@ -21,6 +25,26 @@ pub struct Answer {
     /// Wall-clock time of the successful request, in milliseconds.
     #[serde(default)]
     pub latency_ms: u64,
+}
+
+impl Answer {
+    /// Whether the content is empty or only whitespace: not an answer to
+    /// keep (never cached; `ask` reports it).
+    pub fn is_empty(&self) -> bool {
+        self.response.trim().is_empty()
+    }
+
+    /// Whether the model stopped at the token limit (`finish_reason`
+    /// `length`): the reply is cut short (never cached; reported).
+    pub fn is_truncated(&self) -> bool {
+        self.finish_reason.as_deref() == Some("length")
+    }
+
+    /// Whether the answer may be cached: neither empty nor cut short, so
+    /// asking again cannot be expected to give something better.
+    pub fn cacheable(&self) -> bool {
+        !self.is_empty() && !self.is_truncated()
+    }
 }
 
 /// Parses a reply body; `url` names the server in errors.
@@ -48,8 +72,14 @@ pub fn parse_reply(url: &str, body: &str) -> Result<Answer, AskError> {
             )))
         }
     };
+    let reasoning_content = message
+        .get("reasoning_content")
+        .and_then(Value::as_str)
+        .filter(|r| !r.is_empty())
+        .map(String::from);
     Ok(Answer {
         response,
+        reasoning_content,
         model: value.get("model").and_then(Value::as_str).map(String::from),
         finish_reason: choice
             .get("finish_reason")
@@ -81,7 +111,28 @@ mod tests {
         let a = parse_reply("u", body).expect("parses");
         assert_eq!(a.response, "Answer: 4");
         assert_eq!(a.finish_reason.as_deref(), Some("stop"));
+        assert!(a.cacheable() && a.reasoning_content.is_none());
         assert_eq!(a.usage.expect("usage")["total_tokens"], 5);
+    }
+
+    #[test]
+    fn reasoning_is_kept_and_empty_or_cut_replies_are_not_cacheable() {
+        let body = r#"{"choices":[{"message":{"content":"Answer: 4","reasoning_content":"2 + 2 = 4"},"finish_reason":"stop"}]}"#;
+        let a = parse_reply("u", body).expect("parses");
+        assert_eq!(a.reasoning_content.as_deref(), Some("2 + 2 = 4"));
+        assert!(a.cacheable());
+        let cut = parse_reply(
+            "u",
+            r#"{"choices":[{"message":{"content":"Let me think"},"finish_reason":"length"}]}"#,
+        )
+        .expect("parses");
+        assert!(cut.is_truncated() && !cut.cacheable());
+        let empty = parse_reply(
+            "u",
+            r#"{"choices":[{"message":{"content":" \n"},"finish_reason":"stop"}]}"#,
+        )
+        .expect("parses");
+        assert!(empty.is_empty() && !empty.cacheable());
     }
 
     #[test]

@@ -16,6 +16,9 @@ pub fn response_line(id: &str, answer: &Answer) -> String {
     let mut line = Map::new();
     line.insert("id".into(), Value::String(id.to_string()));
     line.insert("response".into(), Value::String(answer.response.clone()));
+    if let Some(r) = &answer.reasoning_content {
+        line.insert("reasoning_content".into(), Value::String(r.clone()));
+    }
     if let Some(m) = &answer.model {
         line.insert("model".into(), Value::String(m.clone()));
     }
@@ -72,6 +75,19 @@ pub fn read_answered(path: &Path) -> Result<(BTreeMap<String, String>, usize), A
             None => bad += 1,
         }
     }
+}
+
+/// Whether a responses line holds an empty answer or one cut off at the
+/// token limit (asked again by `--retry-failed`).
+pub fn incomplete(line: &str) -> bool {
+    let Ok(v) = serde_json::from_str::<Value>(line) else {
+        return true;
+    };
+    let empty = v
+        .get("response")
+        .and_then(Value::as_str)
+        .is_none_or(|r| r.trim().is_empty());
+    empty || v.get("finish_reason").and_then(Value::as_str) == Some("length")
 }
 
 /// The id of a responses line that holds a string `response`.

@@ -36,14 +36,15 @@ pub struct Options {
 
 impl Options {
     /// Defaults: the reference benchmark's bands (75 / 50 / 25 % ± 10 pp,
-    /// adjacent tiers 10 pp apart), 40 items per point, 80 per confirmation.
+    /// adjacent tiers 10 pp apart) and its sample size: 100 items per sweep
+    /// point and per confirmation.
     pub fn new(targets: Vec<Target>) -> Options {
         Options {
             targets,
             band: 0.10,
             separation: 0.10,
-            n: 40,
-            confirm_n: 80,
+            n: 100,
+            confirm_n: 100,
             max_points: 8,
             rounds: 3,
             seed: 1,

@@ -1,8 +1,10 @@
 //! The calibrated spec: the original text with each calibrated tier's
-//! setting of each calibrated lever replaced by the chosen value. Nothing
+//! setting of each calibrated lever replaced by the chosen value (a range
+//! stays a range of the same width, centred on it). Nothing
 //! else changes (comments, layout, other tiers), and the result is compiled
 //! again before it is returned.
 
+use super::measure::{setting_at, setting_text};
 use super::run::TierResult;
 use super::CalibrateError;
 use crate::check::program::Program;
@@ -31,7 +33,8 @@ pub fn calibrated_spec(
                 continue;
             };
             let span = setting.span();
-            edits.push((span.start, span.end, value.to_string()));
+            let text = setting_text(&setting_at(lever, setting, *value));
+            edits.push((span.start, span.end, text));
         }
     }
     if edits.is_empty() {

@@ -15,6 +15,13 @@ fn levers(map: &std::collections::BTreeMap<String, i64>) -> String {
         .join(", ")
 }
 
+fn settings(map: &std::collections::BTreeMap<String, String>) -> String {
+    map.iter()
+        .map(|(k, v)| format!("`{k} = {v}`"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 /// Model calls of a run: requests sent and answers read from the cache.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Calls {
@@ -57,6 +64,17 @@ pub fn to_markdown(outcome: &Outcome, options: &Options, model: &str, calls: Cal
         "Model calls: {} request(s) sent, {} answer(s) received, {} read from the cache.\n\n",
         calls.requests, calls.received, calls.cached
     ));
+    let tally = |f: fn(&super::run::PointRecord) -> u64| outcome.points.iter().map(f).sum::<u64>();
+    let (failed, empty, truncated) = (
+        tally(|p| p.failed),
+        tally(|p| p.empty),
+        tally(|p| p.truncated),
+    );
+    if failed + empty + truncated > 0 {
+        s.push_str(&format!(
+            "Incomplete answers: {failed} item(s) failed every request (not judged), {empty} answer(s) came back empty and {truncated} were cut off at the token limit (judged as they are, never cached); `points.jsonl` has them per point.\n\n"
+        ));
+    }
     let mut notes: Vec<String> = Vec::new();
     s.push_str("## Tiers\n\n| tier | target | band | levers | sweep fit | confirmed | 95 % interval | in band | rounds |\n|---|---|---|---|---|---|---|---|---|\n");
     for t in &outcome.tiers {
@@ -79,7 +97,7 @@ pub fn to_markdown(outcome: &Outcome, options: &Options, model: &str, calls: Cal
                 "| `{}` | {} | {band} | {} | {} | {} ({}/{}) | {}–{} | {} | {} |\n",
                 t.tier,
                 pct(t.target),
-                levers(&t.levers),
+                settings(&t.settings),
                 t.fitted.map_or("".into(), pct),
                 pct(c.accuracy),
                 c.correct,

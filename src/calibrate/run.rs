@@ -7,7 +7,7 @@
 use super::fit::{Curve, Fitted, Z95};
 use super::measure::{measure, LangCounts, CONFIRM, SWEEP};
 use super::options::Options;
-use super::search::{search, Pick, SearchConfig};
+use super::search::{search, Pick, Reach, SearchConfig};
 use super::CalibrateError;
 use crate::ask::Client;
 use crate::check::calibrate::Calibration;
@@ -39,6 +39,10 @@ pub struct PointRecord {
     pub judged: u64,
     /// Items not judged because every request failed.
     pub failed: u64,
+    /// Judged answers that came back empty (never cached).
+    pub empty: u64,
+    /// Judged answers cut off at the token limit (never cached).
+    pub truncated: u64,
 }
 
 /// A confirmation in one language.
@@ -73,6 +77,10 @@ pub struct TierResult {
     pub step: Option<i64>,
     /// The calibrated lever values at that step.
     pub levers: BTreeMap<String, i64>,
+    /// The tier's setting of each calibrated lever at that step, as written
+    /// into the calibrated spec (`41`, or `40..=43` for a tier that samples
+    /// a range).
+    pub settings: BTreeMap<String, String>,
     /// The fitted sweep accuracy at the step.
     pub fitted: Option<f64>,
     /// The final confirmation in each language (calibration language first).
@@ -166,13 +174,19 @@ pub fn languages(program: &Program) -> (String, Vec<String>) {
     (lang, mirrors)
 }
 
-/// The values of the levers a calibration does not touch, as a grouping key.
+/// The values of the levers a calibration does not touch, and the shape
+/// (fixed or a range of some width) of those it does, as a grouping key.
 fn other_settings(tier: &TierDef, calibration: &Calibration) -> String {
     tier.values
         .iter()
         .enumerate()
-        .filter(|(i, _)| !calibration.levers.iter().any(|l| l.lever == *i))
-        .map(|(_, v)| format!("{:?}", strip_span(v)))
+        .map(|(i, v)| {
+            if calibration.levers.iter().any(|l| l.lever == i) {
+                super::measure::setting_shape(v)
+            } else {
+                format!("{:?}", strip_span(v))
+            }
+        })
         .collect::<Vec<_>>()
         .join(";")
 }
@@ -262,6 +276,8 @@ pub fn calibrate(
         max_per_step: options.n * 4,
     };
     let mut results: Vec<Option<TierResult>> = vec![None; targets.len()];
+    // Why a tier is out of reach, written out from its group's final curve.
+    let mut reasons: BTreeMap<usize, Reach> = BTreeMap::new();
     let mut stop: Option<CalibrateError> = None;
     'groups: for (group, _, members) in &groups {
         let Some(base) = program.tier(group) else {
@@ -278,6 +294,7 @@ pub fn calibrate(
                 group: group.clone(),
                 step: None,
                 levers: BTreeMap::new(),
+                settings: BTreeMap::new(),
                 fitted: None,
                 confirmations: Vec::new(),
                 rounds: 0,
@@ -316,24 +333,20 @@ pub fn calibrate(
                             correct: c.correct,
                             judged: c.judged,
                             failed: c.failed,
+                            empty: c.empty,
+                            truncated: c.truncated,
                         };
                         on_point(&record);
                         points.push(record);
                         Ok((c.correct, c.judged))
                     };
-                    search(
-                        &mut curve,
-                        target.accuracy,
-                        &cfg,
-                        &|s| calibration.describe_step(s),
-                        &mut m,
-                    )
+                    search(&mut curve, target.accuracy, &cfg, &mut m)
                 };
                 let pick = match pick {
                     Ok(p) => p,
                     Err(e) => {
                         sweep_error = Some(e);
-                        Pick::OutOfReach(String::new())
+                        Pick::OutOfReach(Reach::Unmeasured)
                     }
                 };
                 if let Some(e) = sweep_error {
@@ -346,7 +359,7 @@ pub fn calibrate(
                 let step = match pick {
                     Pick::Step(s) => s,
                     Pick::OutOfReach(why) => {
-                        result.out_of_reach = Some(why);
+                        reasons.insert(ti, why);
                         break;
                     }
                 };
@@ -396,6 +409,8 @@ pub fn calibrate(
                         correct: c.correct,
                         judged: c.judged,
                         failed: c.failed,
+                        empty: c.empty,
+                        truncated: c.truncated,
                     };
                     on_point(&record);
                     points.push(record);
@@ -405,6 +420,7 @@ pub fn calibrate(
                 curve.add(step, counts[0].correct, counts[0].judged);
                 result.step = Some(step);
                 result.levers = levers_at(step);
+                result.settings = settings_at(program, &calibration, &target.tier, step);
                 result.fitted = fitted;
                 result.confirmations = counts
                     .iter()
@@ -418,6 +434,21 @@ pub fn calibrate(
         }
         outcome.points.append(&mut points);
         record_curve(&mut outcome, group, members, &targets, &curve);
+    }
+    for (ti, reach) in &reasons {
+        let fit = outcome
+            .curves
+            .iter()
+            .find(|c| c.tiers.contains(&targets[*ti].tier))
+            .map_or_else(Vec::new, |c| c.fit.clone());
+        if let Some(Some(result)) = results.get_mut(*ti) {
+            result.out_of_reach = Some(reach.explain(
+                &fit,
+                targets[*ti].accuracy,
+                options.band,
+                &|s| calibration.describe_step(s),
+            ));
+        }
     }
     outcome.tiers = results.into_iter().flatten().collect();
     for pair in outcome.tiers.windows(2) {
@@ -438,6 +469,28 @@ pub fn calibrate(
         Some(other) => return Err(other),
     }
     Ok(outcome)
+}
+
+/// Tier `tier`'s setting of each calibrated lever at `step`, as spec text.
+fn settings_at(
+    program: &Program,
+    calibration: &Calibration,
+    tier: &str,
+    step: i64,
+) -> BTreeMap<String, String> {
+    let Some(tier) = program.tier(tier) else {
+        return BTreeMap::new();
+    };
+    calibration
+        .values_at(step)
+        .into_iter()
+        .zip(&calibration.levers)
+        .filter_map(|((i, value), lever)| {
+            let base = tier.values.get(i)?;
+            let setting = super::measure::setting_at(lever, base, value);
+            Some((lever.name.clone(), super::measure::setting_text(&setting)))
+        })
+        .collect()
 }
 
 fn record_curve(

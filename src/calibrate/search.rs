@@ -29,8 +29,110 @@ pub struct SearchConfig {
 pub enum Pick {
     /// This step's fitted accuracy is within the band.
     Step(i64),
-    /// No step reaches the band; the reason, in a sentence.
-    OutOfReach(String),
+    /// No step reaches the band; why (see [`Reach::explain`]).
+    OutOfReach(Reach),
+}
+
+/// Why no step was picked. The figures are not stored: a reason is written
+/// from the curve as it stands when the report is made ([`Reach::explain`]),
+/// so it always quotes what the reported curve shows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Reach {
+    /// The easiest end is below the band (`true`) or the hardest end above
+    /// it (`false`).
+    End {
+        /// The step of that end.
+        step: i64,
+        /// Whether the whole path is too hard.
+        too_hard: bool,
+    },
+    /// The target falls between the neighbouring steps `above` and `below`
+    /// and neither is inside the band.
+    Between {
+        /// The easier step, above the band.
+        above: i64,
+        /// The next step, below the band.
+        below: i64,
+    },
+    /// No measured step reached the band within the point budget.
+    Budget {
+        /// The point budget.
+        max_points: usize,
+    },
+    /// The ends of the path could not be measured (nothing was judged).
+    Unmeasured,
+    /// The fit does not cross the target.
+    NoCrossing,
+}
+
+impl Reach {
+    /// The reason in a sentence, with the figures of `fit` (the reported
+    /// curve): the isotonic fit, the raw counts and the Wilson interval of
+    /// each step it names. A jump over the band is claimed only when both
+    /// neighbours' intervals are clear of the band.
+    pub fn explain(
+        &self,
+        fit: &[Fitted],
+        target: f64,
+        band: f64,
+        describe: &dyn Fn(i64) -> String,
+    ) -> String {
+        let (lo, hi) = (target - band, target + band);
+        let figure = |step: i64| match at(fit, step) {
+            Some(f) => format!(
+                "{} ({} of {} correct; 95 % interval {}–{})",
+                pct(f.value),
+                f.counts.correct,
+                f.counts.total,
+                pct(f.low),
+                pct(f.high)
+            ),
+            None => "nothing judged".into(),
+        };
+        match *self {
+            Reach::End { step, too_hard } => {
+                let (which, side) = if too_hard {
+                    ("the easiest", "below")
+                } else {
+                    ("the hardest", "above")
+                };
+                format!(
+                    "even {which} value of the range ({}) gives {}, {side} the band {}–{}; widen the `calibrate` range or change another lever",
+                    describe(step),
+                    figure(step),
+                    pct(lo),
+                    pct(hi)
+                )
+            }
+            Reach::Between { above, below } => {
+                let sure = match (at(fit, above), at(fit, below)) {
+                    (Some(a), Some(b)) => a.low > hi && b.high < lo,
+                    _ => false,
+                };
+                let verdict = if sure {
+                    "both intervals clear of the band: the lever moves difficulty in steps too coarse for it"
+                } else {
+                    "the measurements cannot tell whether a value between them would land in it; raise `--n` or `--max-points`"
+                };
+                format!(
+                    "accuracy falls from {} at {} to {} at {}, the next value, and neither is inside the band {}–{}; {verdict}",
+                    figure(above),
+                    describe(above),
+                    figure(below),
+                    describe(below),
+                    pct(lo),
+                    pct(hi)
+                )
+            }
+            Reach::Budget { max_points } => format!(
+                "no measured value reached the band {}–{} within {max_points} measurements; raise `--max-points`",
+                pct(lo),
+                pct(hi)
+            ),
+            Reach::Unmeasured => "the ends of the path could not be measured".into(),
+            Reach::NoCrossing => "the fit does not cross the target".into(),
+        }
+    }
 }
 
 /// Measures `count` more items at `step`: returns (correct, judged).
@@ -41,7 +143,7 @@ fn at(fit: &[Fitted], step: i64) -> Option<Fitted> {
 }
 
 fn pct(x: f64) -> String {
-    format!("{:.0} %", x * 100.0)
+    format!("{:.1} %", x * 100.0)
 }
 
 /// Measures both ends of the path if they are not measured yet.
@@ -59,20 +161,18 @@ pub fn measure_ends<E>(
     Ok(())
 }
 
-/// Searches a step whose fitted accuracy is near `target`. `describe(step)`
-/// names the lever values of a step for messages.
+/// Searches a step whose fitted accuracy is near `target`.
 pub fn search<E>(
     curve: &mut Curve,
     target: f64,
     cfg: &SearchConfig,
-    describe: &dyn Fn(i64) -> String,
     measure: &mut Measure<'_, E>,
 ) -> Result<Pick, E> {
     measure_ends(curve, cfg, measure)?;
     let (lo_band, hi_band) = (target - cfg.band, target + cfg.band);
     let in_band = |v: f64| v >= lo_band - 1e-12 && v <= hi_band + 1e-12;
     let mut added = 0usize;
-    loop {
+    'search: loop {
         let fit = curve.fit();
         let more = |curve: &mut Curve, step: i64, measure: &mut Measure<'_, E>| {
             let (k, n) = measure(step, cfg.n)?;
@@ -98,9 +198,7 @@ pub fn search<E>(
         let easy = at(&fit, 0);
         let hard = at(&fit, cfg.steps);
         let (Some(easy), Some(hard)) = (easy, hard) else {
-            return Ok(Pick::OutOfReach(
-                "the ends of the path could not be measured".into(),
-            ));
+            return Ok(Pick::OutOfReach(Reach::Unmeasured));
         };
         // The whole path is too hard, or too easy.
         for (end, too_hard) in [(easy, true), (hard, false)] {
@@ -121,30 +219,21 @@ pub fn search<E>(
                 end.low > hi_band
             };
             if sure || give_up || end.counts.total >= cfg.max_per_step {
-                let (which, side) = if too_hard {
-                    ("the easiest", "below")
-                } else {
-                    ("the hardest", "above")
-                };
-                return Ok(Pick::OutOfReach(format!(
-                    "even {which} value of the range ({}) gives {} (95 % interval {}–{}), {side} the band {}–{}; widen the `calibrate` range or change another lever",
-                    describe(end.step),
-                    pct(end.value),
-                    pct(end.low),
-                    pct(end.high),
-                    pct(lo_band),
-                    pct(hi_band)
-                )));
+                return Ok(Pick::OutOfReach(Reach::End {
+                    step: end.step,
+                    too_hard,
+                }));
             }
+            // Measure that end again and look at the whole curve anew.
             more(curve, end.step, measure)?;
             added += 1;
-            continue;
+            continue 'search;
         }
         // Bracket: the last step above the target and the first below.
         let above = fit.iter().rev().find(|f| f.value > target).copied();
         let below = fit.iter().find(|f| f.value < target).copied();
         let (Some(a), Some(b)) = (above, below) else {
-            return Ok(Pick::OutOfReach("the fit does not cross the target".into()));
+            return Ok(Pick::OutOfReach(Reach::NoCrossing));
         };
         if b.step - a.step <= 1 {
             // The target falls between two neighbouring steps.
@@ -164,15 +253,10 @@ pub fn search<E>(
                 b
             };
             if sure || give_up || thin.counts.total >= cfg.max_per_step {
-                return Ok(Pick::OutOfReach(format!(
-                    "accuracy drops from {} at {} to {} at {}, the next value, jumping over the band {}–{}; the lever moves difficulty in steps too coarse for this band",
-                    pct(a.value),
-                    describe(a.step),
-                    pct(b.value),
-                    describe(b.step),
-                    pct(lo_band),
-                    pct(hi_band)
-                )));
+                return Ok(Pick::OutOfReach(Reach::Between {
+                    above: a.step,
+                    below: b.step,
+                }));
             }
             more(curve, thin.step, measure)?;
             added += 1;
@@ -181,12 +265,9 @@ pub fn search<E>(
         if give_up {
             return Ok(match best.filter(|f| in_band(f.value)) {
                 Some(f) => Pick::Step(f.step),
-                None => Pick::OutOfReach(format!(
-                    "no measured value reached the band {}–{} within {} measurements; raise `--max-points`",
-                    pct(lo_band),
-                    pct(hi_band),
-                    cfg.max_points
-                )),
+                None => Pick::OutOfReach(Reach::Budget {
+                    max_points: cfg.max_points,
+                }),
             });
         }
         // Interpolate the crossing between the bracket's steps.
@@ -256,7 +337,7 @@ mod tests {
             let k = (0..count).filter(|i| hash(step, *i + *calls) < p).count() as u64;
             Ok((k, count))
         };
-        search(curve, target, cfg, &|s| format!("s={s}"), &mut measure).expect("no error")
+        search(curve, target, cfg, &mut measure).expect("no error")
     }
 
     #[test]
@@ -283,11 +364,43 @@ mod tests {
         let mut calls = 0;
         // Shift the model down: even step 0 is at most ~0.40.
         let pick = run(&mut curve, 0.75, &cfg(), &mut calls, -0.6);
-        match pick {
-            Pick::OutOfReach(why) => {
-                assert!(why.contains("easiest") && why.contains("below"), "{why}")
+        let Pick::OutOfReach(reach) = pick else {
+            panic!("{pick:?}")
+        };
+        assert_eq!(
+            reach,
+            Reach::End {
+                step: 0,
+                too_hard: true
             }
-            other => panic!("{other:?}"),
-        }
+        );
+        // The reason quotes the curve it is given, raw counts included.
+        let fit = curve.fit();
+        let end = fit[0];
+        let why = reach.explain(&fit, 0.75, 0.10, &|s| format!("s={s}"));
+        let figure = format!("{:.1} %", end.value * 100.0);
+        let counts = format!("{} of {} correct", end.counts.correct, end.counts.total);
+        assert!(why.contains("easiest") && why.contains("below"), "{why}");
+        assert!(why.contains(&figure) && why.contains(&counts), "{why}");
+    }
+
+    #[test]
+    fn a_jump_is_claimed_only_when_both_neighbours_are_clear_of_the_band() {
+        let reach = Reach::Between { above: 3, below: 4 };
+        let mut curve = Curve::default();
+        // 90 % and 10 % on 200 items each: both intervals clear of 40–60 %.
+        curve.add(3, 180, 200);
+        curve.add(4, 20, 200);
+        let why = reach.explain(&curve.fit(), 0.5, 0.10, &|s| format!("s={s}"));
+        assert!(why.contains("too coarse"), "{why}");
+        // 70 % and 30 % on 10 items each: the intervals reach into the band.
+        let mut thin = Curve::default();
+        thin.add(3, 7, 10);
+        thin.add(4, 3, 10);
+        let why = reach.explain(&thin.fit(), 0.5, 0.10, &|s| format!("s={s}"));
+        assert!(
+            !why.contains("too coarse") && why.contains("cannot tell"),
+            "{why}"
+        );
     }
 }

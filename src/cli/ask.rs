@@ -4,6 +4,7 @@
 use super::model_args::ModelArgs;
 use super::output::{fail, fail_with, progress};
 use super::Reported;
+use crate::ask::failures::failures_path;
 use crate::ask::{ask_to_file, Job};
 use crate::dataset::{check_output_file, dataset_files, read_records, Record};
 use std::path::{Path, PathBuf};
@@ -22,6 +23,10 @@ pub struct Args {
     /// Only these languages (comma-separated).
     #[arg(long, value_delimiter = ',')]
     lang: Vec<String>,
+    /// Ask again the records recorded as failed (in `OUT`'s `.failed.jsonl`)
+    /// and the answers that came back empty or cut off at the token limit.
+    #[arg(long)]
+    retry_failed: bool,
     /// The endpoint, model and request settings.
     #[command(flatten)]
     model: ModelArgs,
@@ -50,6 +55,7 @@ fn records(data: &Path) -> Result<Vec<Record>, Reported> {
 /// record is left without an answer.
 pub fn run(args: Args) -> Result<(), Reported> {
     check_output_file(&args.out, &[&args.data]).map_err(fail)?;
+    check_output_file(&failures_path(&args.out), &[&args.data]).map_err(fail)?;
     let default_cache = args
         .out
         .parent()
@@ -72,9 +78,14 @@ pub fn run(args: Args) -> Result<(), Reported> {
     let session = setup.session();
     let client = setup.client(&session);
     let bar = progress(jobs.len() as u64, "asking");
-    let report = ask_to_file(&client, &jobs, &args.out, setup.max_failures, &|n| {
-        bar.inc(n)
-    })
+    let report = ask_to_file(
+        &client,
+        &jobs,
+        &args.out,
+        setup.max_failures,
+        args.retry_failed,
+        &|n| bar.inc(n),
+    )
     .map_err(|e| fail_with(&e))?;
     bar.finish_and_clear();
     if report.dropped_lines > 0 {
@@ -85,18 +96,34 @@ pub fn run(args: Args) -> Result<(), Reported> {
         );
     }
     eprintln!(
-        "{} record(s): {} already answered, {} from the cache, {} received, {} failed, {} not asked; {} request(s) sent; answers in `{}`",
+        "{} record(s): {} already answered, {} from the cache, {} received, {} failed, {} skipped as failed before, {} not asked; {} request(s) sent; answers in `{}`",
         report.total,
         report.already,
         report.cached,
         report.received,
         report.failed.len(),
+        report.skipped_failed,
         report.not_asked,
         report.requests,
         args.out.display()
     );
+    if report.empty + report.truncated > 0 {
+        eprintln!(
+            "warning: {} answer(s) came back empty and {} cut off at the token limit (`finish_reason` `length`); they are kept in `{}` but not cached, and `--retry-failed` asks them again",
+            report.empty,
+            report.truncated,
+            args.out.display()
+        );
+    }
     for (id, e) in report.failed.iter().take(5) {
         eprintln!("  `{id}`: {e}");
+    }
+    if !report.failed.is_empty() || report.skipped_failed > 0 {
+        eprintln!(
+            "{} record(s) failed; they are listed in `{}` and skipped by a rerun; pass `--retry-failed` to ask them again",
+            report.failed.len() + report.skipped_failed,
+            report.failures_file.display()
+        );
     }
     if let Some(stop) = &report.stopped {
         fail_with(stop);
@@ -105,7 +132,7 @@ pub fn run(args: Args) -> Result<(), Reported> {
     }
     if !report.complete() {
         return Err(fail(
-            "some records have no answer; run the same command again to retry them",
+            "some records have no answer; run the same command again to ask the ones not asked, with `--retry-failed` to retry the failed ones",
         ));
     }
     Ok(())

@@ -34,10 +34,10 @@ pub struct Args {
     #[arg(long, default_value = "10")]
     separation: String,
     /// Items per sweep point.
-    #[arg(long, default_value_t = 40)]
+    #[arg(long, default_value_t = 100)]
     n: u64,
     /// Items per confirmation sample.
-    #[arg(long, default_value_t = 80)]
+    #[arg(long, default_value_t = 100)]
     confirm_n: u64,
     /// The most sweep points one tier may add.
     #[arg(long, default_value_t = 8)]

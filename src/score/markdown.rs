@@ -113,16 +113,25 @@ pub fn to_markdown(report: &Report) -> String {
                 g.en_only,
                 g.ko_only,
                 pval(g.mcnemar_p),
-                pval(g.tost.p),
+                if g.tost.decided {
+                    pval(g.tost.p)
+                } else {
+                    "—".into()
+                },
                 pp(g.tost.ci90.0),
                 pp(g.tost.ci90.1),
-                if g.tost.equivalent { "yes" } else { "no" }
+                match (g.tost.decided, g.tost.equivalent) {
+                    (false, _) => "not enough discordant pairs",
+                    (true, true) => "yes",
+                    (true, false) => "no",
+                }
             );
         }
         s.push_str(
             "\nMcNemar: exact two-sided binomial test on the discordant pairs. TOST: paired \
              difference of proportions, normal approximation, SE from the discordant counts, \
-             margin ±10 pp, equivalent when p < 0.05.\n",
+             margin ±10 pp, equivalent when p < 0.05; with fewer than 10 pairs or no spread \
+             among the discordant pairs (none, or all one way) the test does not decide.\n",
         );
     }
     if !report.steps.is_empty() {

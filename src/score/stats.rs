@@ -7,6 +7,10 @@ pub const Z95: f64 = 1.959_963_984_540_054;
 /// The equivalence margin of the EN−KO TOST test: ±10 percentage points.
 pub const TOST_MARGIN: f64 = 0.10;
 
+/// The fewest pairs on which the TOST test decides anything: below it the
+/// normal approximation says nothing.
+pub const TOST_MIN_PAIRS: u64 = 10;
+
 /// The Wilson score interval for `k` successes out of `n` trials at quantile
 /// `z` (use [`Z95`] for 95 %). `n = 0` gives the uninformative `(0, 1)`.
 pub fn wilson(k: u64, n: u64, z: f64) -> (f64, f64) {
@@ -106,7 +110,13 @@ pub struct Tost {
     pub p: f64,
     /// The 90 % confidence interval `diff ± 1.645 · se`.
     pub ci90: (f64, f64),
-    /// Whether `p < 0.05`, i.e. equivalence within the margin at 5 %.
+    /// Whether the test could decide: at least [`TOST_MIN_PAIRS`] pairs and
+    /// a positive standard error. When it cannot (no discordant pairs, all
+    /// discordant pairs one way, too few pairs), the p-values are `1`,
+    /// `equivalent` is false, and reports say "not enough discordant pairs".
+    pub decided: bool,
+    /// Whether `p < 0.05`, i.e. equivalence within the margin at 5 %
+    /// (never when the test could not decide).
     pub equivalent: bool,
 }
 
@@ -115,36 +125,27 @@ pub struct Tost {
 ///
 /// `b` pairs are correct only in the first condition, `c` only in the second,
 /// out of `pairs` pairs in all. When the standard error is zero (no
-/// discordant pairs, or every pair discordant the same way) each one-sided
-/// p-value is `0` if the difference lies strictly inside the bound and `1`
-/// otherwise. No pairs at all gives `p = 1`.
+/// discordant pairs, or every pair discordant the same way) or there are
+/// fewer than [`TOST_MIN_PAIRS`] pairs, the test cannot decide: both
+/// one-sided p-values are `1` and nothing is called equivalent (a zero
+/// variance is no evidence of equivalence, and nothing is divided by it).
 pub fn tost_paired(b: u64, c: u64, pairs: u64, margin: f64) -> Tost {
-    if pairs == 0 {
-        return Tost {
-            diff: 0.0,
-            se: 0.0,
-            margin,
-            p_lower: 1.0,
-            p_upper: 1.0,
-            p: 1.0,
-            ci90: (-1.0, 1.0),
-            equivalent: false,
-        };
-    }
-    let n = pairs as f64;
-    let diff = (b as f64 - c as f64) / n;
+    let n = pairs.max(1) as f64;
+    let diff = if pairs == 0 {
+        0.0
+    } else {
+        (b as f64 - c as f64) / n
+    };
     let var = (((b + c) as f64 / n) - diff * diff) / n;
     let se = var.max(0.0).sqrt();
-    let (p_lower, p_upper) = if se > 0.0 {
+    let decided = pairs >= TOST_MIN_PAIRS && se > 0.0;
+    let (p_lower, p_upper) = if decided {
         (
             normal_cdf(-(diff + margin) / se),
             normal_cdf((diff - margin) / se),
         )
     } else {
-        (
-            if diff > -margin { 0.0 } else { 1.0 },
-            if diff < margin { 0.0 } else { 1.0 },
-        )
+        (1.0, 1.0)
     };
     let p = p_lower.max(p_upper);
     let z90 = 1.644_853_626_951_472_2;
@@ -155,7 +156,12 @@ pub fn tost_paired(b: u64, c: u64, pairs: u64, margin: f64) -> Tost {
         p_lower,
         p_upper,
         p,
-        ci90: (diff - z90 * se, diff + z90 * se),
-        equivalent: p < 0.05,
+        ci90: if decided {
+            (diff - z90 * se, diff + z90 * se)
+        } else {
+            (-1.0, 1.0)
+        },
+        decided,
+        equivalent: decided && p < 0.05,
     }
 }

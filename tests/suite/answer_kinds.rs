@@ -16,6 +16,10 @@ const CASES: &[Case] = &[
     (Int, "1234", "정답：1234근", Correct),
     (Int, "1234", "Answer: 1234 g", Correct),
     (Int, "5", "Answer: +5", Correct),
+    (Int, "24", "Answer: 24.0.", Correct),
+    (Int, "24", "Answer: 24.00", Correct),
+    (Int, "24", "Answer: 24.5", Unparseable),
+    (Int, "24", "Answer: 24.01", Unparseable),
     (
         Int,
         "-17",

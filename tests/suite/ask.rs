@@ -321,3 +321,116 @@ fn credentials_come_from_the_named_variable() {
     );
     assert_eq!(server.requests(), 21);
 }
+
+/// Asks the 20 English easy records one at a time (so queued faults land on
+/// the first records in dataset order).
+fn ask_easy(data: &Path, endpoint: &str, out: &Path, extra: &[&str]) -> Output {
+    let mut args = vec!["--tier", "easy", "--lang", "en", "--concurrency", "1"];
+    args.extend_from_slice(extra);
+    ask(data, endpoint, out, &args)
+}
+
+#[test]
+fn a_refused_request_fails_its_record_and_the_rest_are_asked() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let data = dataset(dir.path());
+    let server = FakeModel::start();
+    server.queue(&[Fault::ContextTooLong]);
+    let out = dir.path().join("r.jsonl");
+    let failed = dir.path().join("r.failed.jsonl");
+    let first = ask_easy(&data, &server.endpoint, &out, &["--no-cache"]);
+    let err = text(&first.stderr);
+    assert_eq!(first.status.code(), Some(1), "{err}");
+    // A 400 is not retried and stops nothing: the other 19 are answered.
+    assert_eq!(server.requests(), 20);
+    assert_eq!(lines(&out).len(), 19, "{err}");
+    assert!(err.contains("1 failed"), "{err}");
+    assert!(err.contains("exceeds the available context size"), "{err}");
+    assert!(!err.contains("--model"), "the model is not to blame: {err}");
+    assert!(err.contains("--retry-failed"), "{err}");
+    let recorded = lines(&failed);
+    assert_eq!(recorded.len(), 1);
+    assert_eq!(recorded[0]["id"], "adder/en/easy/00000");
+    assert_eq!(recorded[0]["status"], 400);
+    assert_eq!(recorded[0]["code"], "puzzlec::ask::http_status");
+
+    // A rerun skips the failed record instead of stopping on it again.
+    let second = ask_easy(&data, &server.endpoint, &out, &["--no-cache"]);
+    let err = text(&second.stderr);
+    assert_eq!(second.status.code(), Some(1), "{err}");
+    assert_eq!(server.requests(), 20, "{err}");
+    assert!(err.contains("1 skipped as failed before"), "{err}");
+
+    // `--retry-failed` asks it again; now every record has an answer.
+    let third = ask_easy(
+        &data,
+        &server.endpoint,
+        &out,
+        &["--no-cache", "--retry-failed"],
+    );
+    assert!(third.status.success(), "{}", text(&third.stderr));
+    assert_eq!(server.requests(), 21);
+    assert_eq!(lines(&out).len(), 20);
+    assert!(!failed.exists(), "the failures file is removed once empty");
+}
+
+#[test]
+fn an_unknown_model_stops_the_run_and_names_the_flag() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let data = dataset(dir.path());
+    let server = FakeModel::start();
+    server.always(Some(Fault::UnknownModel));
+    let out = dir.path().join("r.jsonl");
+    let run = ask_easy(&data, &server.endpoint, &out, &["--no-cache"]);
+    let err = text(&run.stderr);
+    assert_eq!(run.status.code(), Some(1), "{err}");
+    assert_eq!(server.requests(), 1, "one answer is enough to stop: {err}");
+    assert!(
+        err.contains("--model") && err.contains("does not exist"),
+        "{err}"
+    );
+}
+
+#[test]
+fn empty_and_cut_off_replies_are_reported_and_never_cached() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let data = dataset(dir.path());
+    let server = FakeModel::start();
+    server.queue(&[Fault::Empty, Fault::Truncated]);
+    let out = dir.path().join("r.jsonl");
+    let cache = dir.path().join("cache");
+    let first = ask_easy(&data, &server.endpoint, &out, &["--cache", s(&cache)]);
+    let err = text(&first.stderr);
+    assert!(first.status.success(), "{err}");
+    assert!(
+        err.contains("1 answer(s) came back empty and 1 cut off at the token limit"),
+        "{err}"
+    );
+    let got = lines(&out);
+    assert_eq!(got.len(), 20);
+    assert_eq!(got[0]["response"], "");
+    assert_eq!(got[1]["finish_reason"], "length");
+    for line in &got {
+        assert_eq!(line["reasoning_content"], fake_model::REASONING, "{line}");
+    }
+    // A fresh output over the same cache asks exactly the two again.
+    let other = dir.path().join("other.jsonl");
+    let second = ask_easy(&data, &server.endpoint, &other, &["--cache", s(&cache)]);
+    assert!(second.status.success(), "{}", text(&second.stderr));
+    assert_eq!(server.requests(), 22);
+    assert!(text(&second.stderr).contains("18 from the cache"));
+    // `--retry-failed` replaces the two incomplete answers (now cached).
+    let third = ask_easy(
+        &data,
+        &server.endpoint,
+        &out,
+        &["--cache", s(&cache), "--retry-failed"],
+    );
+    assert!(third.status.success(), "{}", text(&third.stderr));
+    assert_eq!(server.requests(), 22);
+    let got = lines(&out);
+    assert!(got
+        .iter()
+        .all(|l| l["finish_reason"] == "stop" && l["response"] != ""));
+    assert_eq!(std::fs::read(&out).ok(), std::fs::read(&other).ok());
+}

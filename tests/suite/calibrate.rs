@@ -303,3 +303,85 @@ fn fake_model_curve_is_what_the_tests_assume() {
     // Korean is harder at every length.
     assert!((2..=60).all(|n| true_accuracy(n, true) < true_accuracy(n, false)));
 }
+
+#[test]
+fn calibrate_judges_with_the_specs_accept_condition_as_score_does() {
+    // Every integer answer is accepted: `score` counts each of the fake
+    // model's answers correct, so calibrate must see a flat 100 % curve and
+    // find the 75 % band out of reach at the hardest end.
+    let dir = tempfile::tempdir().expect("tempdir");
+    let spec = dir.path().join("adder_accept.puzzle");
+    let fixture = std::fs::read_to_string(FIXTURE).expect("fixture");
+    let with_accept = fixture.replace(
+        "instance = { numbers: xs }",
+        "instance = { numbers: xs }\naccept(r) = r == r",
+    );
+    assert_ne!(with_accept, fixture);
+    std::fs::write(&spec, with_accept).expect("write");
+    let server = FakeModel::start();
+    let out = dir.path().join("report");
+    let run = run_model_command(
+        "calibrate",
+        &spec,
+        &server.endpoint,
+        &out,
+        &["--targets", "easy=75", "--n", "20", "--confirm-n", "20"],
+    );
+    assert_eq!(run.status.code(), Some(1), "{}", text(&run.stderr));
+    let points = std::fs::read_to_string(out.join("points.jsonl")).expect("points");
+    let mut at_hardest = (0, 0);
+    for line in points.lines() {
+        let p: serde_json::Value = serde_json::from_str(line).expect("point");
+        assert_eq!(p["correct"], p["judged"], "{p}");
+        if p["levers"]["terms"] == 60 {
+            at_hardest.0 += p["correct"].as_u64().expect("correct");
+            at_hardest.1 += p["judged"].as_u64().expect("judged");
+        }
+    }
+    let sum = summary(&out);
+    assert_eq!(sum["status"], "not_calibrated");
+    let why = sum["tiers"][0]["out_of_reach"].as_str().expect("reason");
+    // The reason quotes the curve as reported, raw counts included.
+    assert!(
+        why.contains("the hardest value") && why.contains("100.0 %"),
+        "{why}"
+    );
+    assert!(
+        why.contains(&format!("{} of {} correct", at_hardest.0, at_hardest.1)),
+        "{why}"
+    );
+}
+
+#[test]
+fn a_tier_that_samples_a_range_keeps_a_range() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let spec = dir.path().join("adder_range.puzzle");
+    let fixture = std::fs::read_to_string(FIXTURE).expect("fixture");
+    let ranged = fixture.replace(
+        "tier easy   { terms = 3  top = 99 }",
+        "tier easy   { terms = 2..=4  top = 99 }",
+    );
+    assert_ne!(ranged, fixture);
+    std::fs::write(&spec, ranged).expect("write");
+    let server = FakeModel::start();
+    let out = dir.path().join("report");
+    let run = calibrate(&spec, &server.endpoint, &out, &["--targets", "easy=75"]);
+    assert!(run.status.success(), "{}", text(&run.stderr));
+    let sum = summary(&out);
+    let tier = &sum["tiers"][0];
+    let setting = tier["settings"]["terms"].as_str().expect("setting");
+    let (lo, hi) = setting.split_once("..=").expect("still a range");
+    let (lo, hi): (i64, i64) = (lo.parse().expect("lo"), hi.parse().expect("hi"));
+    assert_eq!(hi - lo, 2, "{setting}");
+    let calibrated = std::fs::read_to_string(out.join("calibrated.puzzle")).expect("calibrated");
+    assert!(
+        calibrated.contains(&format!("tier easy   {{ terms = {setting}  top = 99 }}")),
+        "{calibrated}"
+    );
+    // The range's mean true accuracy is inside the band.
+    let mean = (lo..=hi)
+        .map(|t| true_accuracy(t as usize, false))
+        .sum::<f64>()
+        / 3.0;
+    assert!((mean - 0.75).abs() <= BAND, "{setting}: {mean:.3}");
+}

@@ -86,11 +86,16 @@ fn tost_matches_scipy() {
         assert!(close(t.p, pl.max(pu), 1e-6));
         assert_eq!(t.equivalent, pl.max(pu) < 0.05);
     }
-    // No discordant pairs: zero SE, difference 0, equivalent.
+    // No discordant pairs: zero SE, nothing decided, never equivalent.
     let t = tost_paired(0, 0, 50, 0.10);
-    assert!(t.equivalent && t.p == 0.0 && t.se == 0.0);
-    // No pairs at all: nothing to claim.
-    assert!(!tost_paired(0, 0, 0, 0.10).equivalent);
+    assert!(!t.decided && !t.equivalent && t.p == 1.0 && t.se == 0.0);
+    // Three pairs, all wrong in both languages (the case), and every
+    // discordant pair one way: undecided, every figure finite.
+    for (b, c, n) in [(0, 0, 3), (5, 0, 5), (0, 0, 0), (1, 0, 3)] {
+        let t = tost_paired(b, c, n, 0.10);
+        assert!(!t.decided && !t.equivalent, "{b},{c},{n}: {t:?}");
+        assert!(t.p.is_finite() && t.ci90.0.is_finite() && t.ci90.1.is_finite());
+    }
 }
 
 #[test]

@@ -34,6 +34,16 @@ pub enum Fault {
     EchoAuth,
     /// HTTP 200 with a body of this many bytes (a JSON string, never read whole).
     Huge(usize),
+    /// HTTP 400 "the request exceeds the available context size", as
+    /// llama.cpp's server says of a prompt too long for its context.
+    ContextTooLong,
+    /// HTTP 404 saying the model does not exist, as vLLM says.
+    UnknownModel,
+    /// HTTP 200 with empty content.
+    Empty,
+    /// HTTP 200 cut off at the token limit: `finish_reason` `length` and a
+    /// reply that ends before its answer line.
+    Truncated,
 }
 
 /// The server's shared state.
@@ -157,6 +167,9 @@ pub fn numbers(prompt: &str) -> Vec<i64> {
         .collect()
 }
 
+/// The `reasoning_content` of every reply.
+pub const REASONING: &str = "I add the numbers one by one.";
+
 /// The fake model's reply text to `prompt`.
 pub fn answer(prompt: &str) -> String {
     let xs = numbers(prompt);
@@ -264,7 +277,23 @@ fn handle(stream: TcpStream, state: &State) -> std::io::Result<()> {
             std::thread::sleep(d);
             return Ok(());
         }
-        None => {}
+        Some(Fault::ContextTooLong) => {
+            return send(
+                &mut out,
+                "400 Bad Request",
+                "",
+                r#"{"error":{"code":400,"message":"the request exceeds the available context size, try increasing it","type":"exceed_context_size_error"}}"#,
+            )
+        }
+        Some(Fault::UnknownModel) => {
+            return send(
+                &mut out,
+                "404 Not Found",
+                "",
+                r#"{"object":"error","message":"The model `fake-1` does not exist.","type":"NotFoundError","code":404}"#,
+            )
+        }
+        Some(Fault::Empty) | Some(Fault::Truncated) | None => {}
     }
     let request: serde_json::Value = match serde_json::from_slice(&body) {
         Ok(v) => v,
@@ -276,11 +305,16 @@ fn handle(stream: TcpStream, state: &State) -> std::io::Result<()> {
         .and_then(|m| m["content"].as_str())
         .unwrap_or("")
         .to_string();
+    let (content, finish) = match fault {
+        Some(Fault::Empty) => (String::new(), "stop"),
+        Some(Fault::Truncated) => ("Adding them up. The first two make".to_string(), "length"),
+        _ => (answer(&prompt), "stop"),
+    };
     let reply = serde_json::json!({
         "id": "chatcmpl-fake",
         "object": "chat.completion",
         "model": request["model"],
-        "choices": [{"index": 0, "message": {"role": "assistant", "content": answer(&prompt)}, "finish_reason": "stop"}],
+        "choices": [{"index": 0, "message": {"role": "assistant", "content": content, "reasoning_content": REASONING}, "finish_reason": finish}],
         "usage": {"prompt_tokens": prompt.len() / 4, "completion_tokens": 8, "total_tokens": prompt.len() / 4 + 8},
     });
     send(&mut out, "200 OK", "", &reply.to_string())
