@@ -1,0 +1,185 @@
+//! Statements of the `generate` block, and the types conditions must have.
+
+use super::error::CheckError;
+use super::resolve::{suggest, Resolver};
+use super::types::Ty;
+use super::{Checker, SYMMETRIES};
+use crate::span::Span;
+use crate::syntax::ast::*;
+
+impl<'a> Checker<'a> {
+    /// Checks a block; top-level bindings stay visible when `keep` is set.
+    pub(super) fn block(
+        &mut self,
+        r: &mut Resolver<'_>,
+        block: &Block,
+        languages: &[String],
+        keep: bool,
+    ) {
+        let mark = r.mark();
+        for stmt in &block.stmts {
+            match stmt {
+                Stmt::Let(pattern, expr) => {
+                    let t = r.expr(expr);
+                    r.bind_pattern(pattern, t);
+                }
+                Stmt::Require(cond, why, _) => {
+                    let t = r.expr(cond);
+                    self.condition(
+                        &t,
+                        cond.span,
+                        "`require` takes a condition (a bool), e.g. `require total > 10`",
+                    );
+                    if let Some(w) = why {
+                        r.expr(w);
+                    }
+                }
+                Stmt::Step(texts, span) => self.lang_texts(r, texts, languages, "step", *span),
+                Stmt::Checkpoint(kind, expr, _) => {
+                    let ty = r.expr(expr);
+                    self.answer_kind(kind, &ty, expr.span, "checkpoints");
+                }
+                Stmt::For(binding, body, _) => {
+                    let m = r.mark();
+                    r.binding(binding);
+                    self.block(r, body, languages, false);
+                    r.reset(m);
+                }
+                Stmt::Retry(runs, body, _) => {
+                    let t = r.expr(runs);
+                    self.expect_type(
+                        &t,
+                        &Ty::Int,
+                        runs.span,
+                        "`retry` takes how many runs of its block to allow, e.g. `retry 16 { ... }`",
+                    );
+                    // The block continues the sample: its bindings stay.
+                    self.block(r, body, languages, true);
+                }
+                Stmt::If(cond, then, otherwise, _) => {
+                    let t = r.expr(cond);
+                    self.condition(
+                        &t,
+                        cond.span,
+                        "`if` takes a condition (a bool), e.g. `if n > 1 { ... }`",
+                    );
+                    self.block(r, then, languages, false);
+                    if let Some(o) = otherwise {
+                        self.block(r, o, languages, false);
+                    }
+                }
+                Stmt::SampleSolution(pattern, span) => {
+                    self.constraint_statement(r, *span);
+                    r.bind_pattern(pattern, Ty::Map);
+                }
+                Stmt::PlantSolution(pattern, given, span) => {
+                    self.constraint_statement(r, *span);
+                    let t = r.expr(given);
+                    self.expect_type(
+                        &t,
+                        &Ty::Map,
+                        given.span,
+                        "`plant solution` takes a map from each `find` to its values, e.g. `{ key: k, carry: c }`",
+                    );
+                    if let ExprKind::Record(entries) = &given.kind {
+                        self.planted_finds(entries, given.span);
+                    }
+                    r.bind_pattern(pattern, Ty::Map);
+                }
+                Stmt::Dig(pattern, dig) => {
+                    self.constraint_statement(r, dig.span);
+                    if let Some(var) = &dig.var {
+                        if !self.find_names.contains(&var.name) {
+                            let help = match suggest(&var.name, &self.find_names) {
+                                Some(s) => format!("did you mean `{s}`? `dig NAME from SOLUTION` digs the cells of a `find`"),
+                                None => "`dig NAME from SOLUTION` digs the cells of a `find`; to dig other clues write `dig CLUES keep N`".into(),
+                            };
+                            self.errors.push(CheckError::Constraint {
+                                what: format!("`{}` is not a `find`", var.name),
+                                help,
+                                src: self.src(),
+                                span: var.span,
+                            });
+                        }
+                    }
+                    r.expr(&dig.from);
+                    let t = dig.keep.as_ref().map_or(Ty::Int, |k| r.expr(k));
+                    if let (false, Some(keep)) = (t.fits(&Ty::Int), &dig.keep) {
+                        self.errors.push(CheckError::Type {
+                            expected: Ty::Int.described(),
+                            found: t.described(),
+                            help: "`keep` takes how many clues to keep, or `minimal`".into(),
+                            src: self.src(),
+                            span: keep.span,
+                        });
+                    }
+                    if let Some(cond) = &dig.while_cond {
+                        let t = r.expr(cond);
+                        if !t.fits(&Ty::Bool) {
+                            self.errors.push(CheckError::Type {
+                                expected: Ty::Bool.described(),
+                                found: t.described(),
+                                help: "`while` takes the condition every removal must keep true"
+                                    .into(),
+                                src: self.src(),
+                                span: cond.span,
+                            });
+                        }
+                    }
+                    if let Some(sym) = &dig.symmetry {
+                        if !SYMMETRIES.contains(&sym.name.as_str()) {
+                            self.errors.push(CheckError::Constraint {
+                                what: format!("unknown symmetry `{}`", sym.name),
+                                help: format!("the symmetries are: {}", SYMMETRIES.join(", ")),
+                                src: self.src(),
+                                span: sym.span,
+                            });
+                        }
+                    }
+                    r.bind_pattern(pattern, Ty::list(Ty::Any));
+                }
+                Stmt::Reveal(pattern, reveal) => {
+                    self.constraint_statement(r, reveal.span);
+                    r.expr(&reveal.from);
+                    for e in reveal.of.iter().chain(reveal.limit.iter()) {
+                        r.expr(e);
+                    }
+                    if let Some(p) = pattern {
+                        r.bind_pattern(p, Ty::list(Ty::Any));
+                    }
+                }
+                Stmt::Clue(expr, span) | Stmt::Unique(expr, span) => {
+                    self.constraint_statement(r, *span);
+                    r.expr(expr);
+                }
+                Stmt::Optimize(pattern, _, expr, span) => {
+                    self.constraint_statement(r, *span);
+                    r.expr(expr);
+                    if let Some(p) = pattern {
+                        r.bind_pattern(p, Ty::Int);
+                    }
+                }
+            }
+        }
+        if !keep {
+            r.reset(mark);
+        }
+    }
+
+    pub(super) fn condition(&mut self, ty: &Ty, span: Span, help: &str) {
+        self.expect_type(ty, &Ty::Bool, span, help);
+    }
+
+    /// Reports a type error unless `ty` fits `want`.
+    fn expect_type(&mut self, ty: &Ty, want: &Ty, span: Span, help: &str) {
+        if !ty.fits(want) {
+            self.errors.push(CheckError::Type {
+                expected: want.described(),
+                found: ty.described(),
+                help: help.to_string(),
+                src: self.src(),
+                span,
+            });
+        }
+    }
+}

@@ -1,0 +1,109 @@
+//! The constraint constructs: `find`s, `rule`s, `plant solution` and the
+//! statements that need a model.
+
+use super::error::CheckError;
+use super::resolve::{suggest, Globals, Place, Resolver};
+use super::types::Ty;
+use super::{backticked, Checker, Parts};
+use crate::span::Span;
+use crate::syntax::ast::*;
+
+impl<'a> Checker<'a> {
+    /// The keys of a `plant solution { … }` literal: each names a `find`,
+    /// and every `find` is given.
+    pub(super) fn planted_finds(&mut self, entries: &[(Literal, Span, Expr)], span: Span) {
+        let mut given = Vec::new();
+        for (key, key_span, _) in entries {
+            let Literal::Str(name) = key else { continue };
+            given.push(name.clone());
+            if !self.find_names.contains(name) {
+                let help = match suggest(name, &self.find_names) {
+                    Some(s) => format!("did you mean `{s}`? The keys of a planted solution are the names of the `find`s"),
+                    None => format!("the keys of a planted solution are the names of the `find`s: {}", backticked(&self.find_names)),
+                };
+                self.errors.push(CheckError::Constraint {
+                    what: format!("`{name}` is not a `find`"),
+                    help,
+                    src: self.src(),
+                    span: *key_span,
+                });
+            }
+        }
+        let missing: Vec<String> = self
+            .find_names
+            .iter()
+            .filter(|f| !given.contains(f))
+            .cloned()
+            .collect();
+        // A misspelt key is reported once, as itself.
+        let misspelt = given.iter().any(|g| !self.find_names.contains(g));
+        if !missing.is_empty() && !misspelt {
+            self.errors.push(CheckError::Constraint {
+                what: format!("the planted solution leaves out {}", backticked(&missing)),
+                help: "`plant solution` sets every unknown: give each `find` its values, shaped like the `find` (a list per index)".into(),
+                src: self.src(),
+                span,
+            });
+        }
+    }
+
+    /// A constraint statement: it needs unknowns, and the model exists from
+    /// it on (it is built before the statement runs).
+    pub(super) fn constraint_statement(&mut self, r: &mut Resolver<'_>, span: Span) {
+        r.unbuilt_finds.clear();
+        if self.find_names.is_empty() {
+            self.errors.push(CheckError::Constraint {
+                what: "this constraint construct needs unknowns, but the spec declares no `find`".into(),
+                help: "declare the unknowns, e.g. `find cell[r in 0..9, c in 0..9] : 1..=9`, and the rules they obey".into(),
+                src: self.src(),
+                span,
+            });
+        }
+    }
+
+    /// Checks `find` declarations and rules; find names become globals.
+    pub(super) fn constraints(&mut self, parts: &Parts<'_>, globals: &mut Globals) {
+        for f in &parts.finds {
+            let mut r = Resolver::new(self.source, globals, Place::Rule);
+            for b in &f.index {
+                r.binding(b);
+            }
+            if let Some(d) = &f.domain {
+                let t = r.expr(d);
+                if !t.fits(&Ty::list(Ty::Int)) {
+                    r.errors.push(CheckError::Type {
+                        expected: "a list of integers".into(),
+                        found: t.described(),
+                        help: "a `find` domain is `bool` or integers, e.g. `1..=9`".into(),
+                        src: self.src(),
+                        span: d.span,
+                    });
+                }
+            }
+            self.errors.append(&mut r.errors);
+            self.uses.roots.append(&mut r.used);
+            self.find_names.push(f.name.name.clone());
+        }
+        for f in &parts.finds {
+            globals.values.insert(f.name.name.clone(), Ty::Any);
+        }
+        for rule in &parts.rules {
+            let mut r = Resolver::new(self.source, globals, Place::Rule);
+            for b in &rule.bindings {
+                r.binding(b);
+            }
+            let t = r.expr(&rule.body);
+            if !t.fits(&Ty::Bool) {
+                r.errors.push(CheckError::Type {
+                    expected: "a condition".into(),
+                    found: t.described(),
+                    help: format!("rule `{}` states a condition over the unknowns, e.g. `alldiff(cell[r, *])`", rule.name.name),
+                    src: self.src(),
+                    span: rule.body.span,
+                });
+            }
+            self.errors.append(&mut r.errors);
+            self.uses.roots.append(&mut r.used);
+        }
+    }
+}

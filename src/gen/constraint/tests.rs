@@ -1,0 +1,207 @@
+use super::*;
+use crate::eval::sym::IntTerm;
+use crate::sat::default_backend;
+use crate::sat::CmpOp;
+
+struct Rng(u64);
+impl Rng {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % n as u64) as usize
+    }
+    fn shuffled<T: Clone>(&mut self, xs: &[T]) -> Vec<T> {
+        let mut v = xs.to_vec();
+        for i in (1..v.len()).rev() {
+            v.swap(i, self.below(i + 1));
+        }
+        v
+    }
+}
+
+/// Asserts `t` as a rule of `c`.
+fn add_rule(c: &mut Constraints, t: BoolTerm) {
+    c.assert(&t).unwrap();
+    c.rule_terms.push(RuleTerm {
+        name: "r".into(),
+        at: String::new(),
+        span: Span::default(),
+        term: t,
+    });
+}
+
+/// The walk's definition, one solve per value tried.
+fn naive_walk(c: &mut Constraints, order: &[usize], prefs: &[Vec<i64>]) -> Vec<i64> {
+    let mut fixed = c.clues.clone();
+    let mut out = vec![0; c.vars.len()];
+    for (&id, pref) in order.iter().zip(prefs) {
+        let v = *pref
+            .iter()
+            .find(|&&v| {
+                let mut a = fixed.clone();
+                a.push(c.model.eq_lit(c.vars[id], v));
+                c.model.solve(&a).unwrap()
+            })
+            .expect("some value extends the model");
+        out[id] = v;
+        fixed.push(c.model.eq_lit(c.vars[id], v));
+    }
+    out
+}
+
+/// The walk picks exactly the values of its definition, on random
+/// models with sums, all-different groups (some of whose members
+/// appear nowhere else), unconstrained unknowns and clues; the models it
+/// hands on satisfy the clues.
+#[test]
+fn walk_matches_its_definition() {
+    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    let mut checked = 0;
+    for _ in 0..600 {
+        let mut c = Constraints::empty(Model::new(default_backend()).unwrap());
+        let n = 4 + rng.below(6);
+        for _ in 0..n {
+            let size = 2 + rng.below(5);
+            let d: Vec<i64> = (0..size as i64).collect();
+            c.vars.push(c.model.new_int(&d).unwrap());
+            c.domains.push(d);
+        }
+        // Some unknowns stay out of every constraint, some are only in
+        // an all-different group.
+        let ids = rng.shuffled(&(0..n).collect::<Vec<_>>());
+        let used: Vec<usize> = ids[..n / 2 + 1].to_vec();
+        if rng.below(3) > 0 {
+            let group: Vec<IntTerm> = ids[..n - 1].iter().map(|&i| IntTerm::var(i)).collect();
+            add_rule(&mut c, BoolTerm::AllDiff(group));
+        }
+        for _ in 0..1 + rng.below(3) {
+            let mut e = IntTerm::constant(0);
+            for &i in &used {
+                if rng.below(3) > 0 {
+                    e = e
+                        .add_scaled(&IntTerm::var(i), rng.below(5) as i64 - 2)
+                        .unwrap();
+                }
+            }
+            let op = [CmpOp::Eq, CmpOp::Le, CmpOp::Ge, CmpOp::Ne][rng.below(4)];
+            let k = IntTerm::constant(rng.below(7) as i64 - 2);
+            let t = BoolTerm::compare(&e, op, &k).unwrap();
+            if rng.below(3) == 0 {
+                let lit = c.lit(&t).unwrap();
+                c.clues.push(lit);
+                c.clue_terms.as_mut().unwrap().push(t);
+            } else {
+                add_rule(&mut c, t);
+            }
+        }
+        if !c.model.solve(&c.clues.clone()).unwrap() {
+            continue;
+        }
+        let order = rng.shuffled(&(0..n).collect::<Vec<_>>());
+        let prefs: Vec<Vec<i64>> = order
+            .iter()
+            .map(|&id| rng.shuffled(&c.domains[id]))
+            .collect();
+        let got = c.walk(order.clone(), prefs.clone()).unwrap();
+        for m in &c.known {
+            let mut a = c.clues.clone();
+            a.extend(c.vars.iter().zip(m).map(|(&x, &v)| c.model.eq_lit(x, v)));
+            assert!(c.model.solve(&a).unwrap(), "a known model breaks the clues");
+        }
+        assert_eq!(got, naive_walk(&mut c, &order, &prefs));
+        checked += 1;
+    }
+    assert!(checked > 200, "only {checked} satisfiable cases");
+}
+
+/// `plant solution` accepts an assignment exactly when the SAT model
+/// (rules, clues, the assignment as assumptions) is satisfiable: the
+/// check by evaluation agrees with the encoding, on random models with
+/// sums, all-different groups and clues, for random assignments (some
+/// outside a domain) and the walk's own solutions.
+#[test]
+fn plant_accepts_exactly_the_solutions() {
+    let mut rng = Rng(0x2545_f491_4f6c_dd1d);
+    let span = Span::default();
+    let (mut accepted, mut refused) = (0, 0);
+    for _ in 0..300 {
+        let mut c = Constraints::empty(Model::new(default_backend()).unwrap());
+        let n = 3 + rng.below(4);
+        for _ in 0..n {
+            let d: Vec<i64> = (0..2 + rng.below(3) as i64).collect();
+            c.vars.push(c.model.new_int(&d).unwrap());
+            c.domains.push(d);
+        }
+        c.finds.push(FindLayout {
+            name: "x".into(),
+            value: Value::list(
+                (0..n)
+                    .map(|i| Value::Sym(Rc::new(Sym::Int(IntTerm::var(i)))))
+                    .collect(),
+            ),
+            ids: (0..n).collect(),
+            labels: (0..n).map(|i| Value::Int(i as i64)).collect(),
+            dims: Some(vec![n]),
+        });
+        let ids = rng.shuffled(&(0..n).collect::<Vec<_>>());
+        let group: Vec<IntTerm> = ids[..2 + rng.below(n - 1)]
+            .iter()
+            .map(|&i| IntTerm::var(i))
+            .collect();
+        add_rule(&mut c, BoolTerm::AllDiff(group));
+        let mut e = IntTerm::constant(0);
+        for i in 0..n {
+            e = e
+                .add_scaled(&IntTerm::var(i), rng.below(3) as i64 - 1)
+                .unwrap();
+        }
+        let op = [CmpOp::Le, CmpOp::Ge, CmpOp::Ne][rng.below(3)];
+        let t = BoolTerm::compare(&e, op, &IntTerm::constant(rng.below(3) as i64 - 1)).unwrap();
+        let lit = c.lit(&t).unwrap();
+        c.clues.push(lit);
+        c.clue_terms.as_mut().unwrap().push(t);
+        let mut candidates: Vec<Vec<i64>> = (0..12)
+            .map(|_| (0..n).map(|_| rng.below(5) as i64 - 1).collect())
+            .collect();
+        if c.model.solve(&c.clues.clone()).unwrap() {
+            let order = rng.shuffled(&(0..n).collect::<Vec<_>>());
+            let prefs: Vec<Vec<i64>> = order
+                .iter()
+                .map(|&id| rng.shuffled(&c.domains[id]))
+                .collect();
+            candidates.push(c.walk(order, prefs).unwrap());
+        }
+        for m in candidates {
+            let in_domains = m.iter().zip(&c.domains).all(|(v, d)| d.contains(v));
+            let sat = in_domains && {
+                let mut a = c.clues.clone();
+                a.extend(c.vars.iter().zip(&m).map(|(&x, &v)| c.model.eq_lit(x, v)));
+                c.model.solve(&a).unwrap()
+            };
+            let given = Value::Map(Rc::new(vec![(
+                Value::str("x"),
+                Value::list(m.iter().map(|&v| Value::Int(v)).collect()),
+            )]));
+            let planted = c.plant(&given, span);
+            assert_eq!(planted.is_ok(), sat, "{m:?}");
+            if let Ok(v) = planted {
+                assert_eq!(c.solution.as_deref(), Some(m.as_slice()));
+                assert_eq!(
+                    substitute(&c.finds[0].value, &m),
+                    match &v {
+                        Value::Map(e) => e[0].1.clone(),
+                        _ => panic!("a map"),
+                    }
+                );
+                accepted += 1;
+            } else {
+                refused += 1;
+            }
+        }
+    }
+    assert!(
+        accepted > 100 && refused > 100,
+        "{accepted} accepted, {refused} refused"
+    );
+}

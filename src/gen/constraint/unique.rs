@@ -1,0 +1,144 @@
+//! `clue` and `unique`, and the uniqueness checks `dig` and `reveal` share.
+
+use super::{sat_error, Constraints, Outcome};
+use crate::eval::interp::iter_values;
+use crate::eval::sym::{BoolTerm, IntTerm, Sym};
+use crate::eval::symops::bool_term;
+use crate::eval::{EvalError, EvalErrorKind as K, EvalResult, Value};
+use crate::sat::{CmpOp, Lit};
+use crate::span::Span;
+
+impl Constraints {
+    pub(super) fn hidden(&self, what: &str, span: Span) -> EvalResult<Vec<i64>> {
+        self.solution.clone().ok_or_else(|| {
+            EvalError::invalid(
+                format!(
+                    "`{what}` needs a hidden solution: write `let s = sample solution` before it"
+                ),
+                span,
+            )
+        })
+    }
+
+    pub(super) fn unique_under(
+        &mut self,
+        assumptions: &[Lit],
+        solution: &[i64],
+        span: Span,
+    ) -> EvalResult<bool> {
+        let vars = self.vars.clone();
+        self.model
+            .is_unique_under(assumptions, &vars, solution)
+            .map_err(|e| sat_error(e, span))
+    }
+
+    /// `clue EXPR`: add clues that hold in the hidden solution (if sampled).
+    pub fn clue(&mut self, v: Value, span: Span) -> EvalResult<Outcome> {
+        let items = match &v {
+            Value::List(_) => iter_values(&v, span)?,
+            other => vec![other.clone()],
+        };
+        for item in items {
+            let cond = match &item {
+                Value::Tuple(pair) if pair.len() == 2 => pair[1].clone(),
+                other => other.clone(),
+            };
+            let t = bool_term(&cond, span)?;
+            if let Some(sol) = &self.solution {
+                if t.eval(sol) != Some(true) {
+                    return Err(EvalError::invalid(
+                        "a clue is false in the hidden solution",
+                        span,
+                    ));
+                }
+            }
+            let lit = self.lit(&t).map_err(|e| sat_error(e, span))?;
+            self.clues.push(lit);
+            self.known.retain(|m| t.eval(m) == Some(true));
+            self.state([t.clone()]);
+            if let Some(ts) = &mut self.clue_terms {
+                ts.push(t);
+            }
+        }
+        // The hidden solution satisfies the rules and the earlier clues, and
+        // these hold in it: the verdict is SAT without a solve.
+        if self.solution.is_none()
+            && !self
+                .model
+                .solve(&self.clues)
+                .map_err(|e| sat_error(e, span))?
+        {
+            return Ok(Outcome::Reject);
+        }
+        Ok(Outcome::Value(Value::Bool(true)))
+    }
+
+    /// Whether the solution (with `differs = None`) or an expression (its
+    /// "differs from the hidden value" literal) is unique under `active`.
+    pub(super) fn unique_check(
+        &mut self,
+        active: &[Lit],
+        differs: Option<Lit>,
+        solution: &[i64],
+        span: Span,
+    ) -> EvalResult<bool> {
+        match differs {
+            None => self.unique_under(active, solution, span),
+            Some(lit) => {
+                let mut a = active.to_vec();
+                a.push(lit);
+                Ok(!self.model.solve(&a).map_err(|e| sat_error(e, span))?)
+            }
+        }
+    }
+
+    /// The condition "the expression differs from its value in `solution`".
+    pub(super) fn differs(
+        &mut self,
+        v: &Value,
+        solution: &[i64],
+        span: Span,
+    ) -> EvalResult<BoolTerm> {
+        let overflow = || EvalError::new(K::Overflow("unique".into()), span);
+        Ok(match v {
+            Value::Sym(s) => match &**s {
+                Sym::Int(t) => {
+                    let g = t.eval(solution).ok_or_else(|| {
+                        EvalError::invalid("cannot evaluate the expression", span)
+                    })?;
+                    BoolTerm::compare(t, CmpOp::Ne, &IntTerm::constant(g)).ok_or_else(overflow)?
+                }
+                Sym::Bool(b) => {
+                    let g = b
+                        .eval(solution)
+                        .ok_or_else(|| EvalError::invalid("cannot evaluate the condition", span))?;
+                    if g {
+                        b.clone().negated()
+                    } else {
+                        b.clone()
+                    }
+                }
+            },
+            Value::List(_) | Value::Tuple(_) => {
+                let mut any = Vec::new();
+                for x in iter_values(v, span)? {
+                    any.push(self.differs(&x, solution, span)?);
+                }
+                BoolTerm::or(any)
+            }
+            _ => BoolTerm::Const(false),
+        })
+    }
+
+    /// `unique EXPR`: the expression has one value over all solutions.
+    pub fn unique(&mut self, v: Value, span: Span) -> EvalResult<Outcome> {
+        let solution = self.hidden("unique", span)?;
+        let differs = self.differs(&v, &solution, span)?;
+        let lit = self.lit(&differs).map_err(|e| sat_error(e, span))?;
+        if self.unique_check(&self.clues.clone(), Some(lit), &solution, span)? {
+            Ok(Outcome::Value(Value::Bool(true)))
+        } else {
+            Ok(Outcome::Reject)
+        }
+    }
+}
