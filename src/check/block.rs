@@ -20,7 +20,9 @@ impl<'a> Checker<'a> {
         for stmt in &block.stmts {
             match stmt {
                 Stmt::Let(pattern, expr) => {
+                    r.locals_used.clear();
                     let t = r.expr(expr);
+                    self.stated.bind(pattern, &mut r.locals_used);
                     r.bind_pattern(pattern, t);
                 }
                 Stmt::Require(cond, why, _) => {
@@ -88,6 +90,7 @@ impl<'a> Checker<'a> {
                 }
                 Stmt::Dig(pattern, dig) => {
                     self.constraint_statement(r, dig.span);
+                    r.locals_used.clear();
                     if let Some(var) = &dig.var {
                         if !self.find_names.contains(&var.name) {
                             let help = match suggest(&var.name, &self.find_names) {
@@ -136,15 +139,20 @@ impl<'a> Checker<'a> {
                             });
                         }
                     }
+                    self.stated.bind(pattern, &mut r.locals_used);
+                    self.stated.proof(Some(pattern), "dig", dig.span);
                     r.bind_pattern(pattern, Ty::list(Ty::Any));
                 }
                 Stmt::Reveal(pattern, reveal) => {
                     self.constraint_statement(r, reveal.span);
+                    r.locals_used.clear();
                     r.expr(&reveal.from);
                     for e in reveal.of.iter().chain(reveal.limit.iter()) {
                         r.expr(e);
                     }
+                    self.stated.proof(pattern.as_ref(), "reveal", reveal.span);
                     if let Some(p) = pattern {
+                        self.stated.bind(p, &mut r.locals_used);
                         r.bind_pattern(p, Ty::list(Ty::Any));
                     }
                 }

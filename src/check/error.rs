@@ -522,6 +522,22 @@ pub enum CheckError {
         span: Span,
     },
 
+    /// A `dig` or `reveal` whose clues never reach the prompt.
+    #[error("{what}")]
+    #[diagnostic(code(puzzlec::check::unstated_proof))]
+    UnstatedProof {
+        /// What is wrong.
+        what: String,
+        /// How to fix it.
+        #[help]
+        help: String,
+        /// The file.
+        #[source_code]
+        src: NamedSource<String>,
+        /// Where.
+        #[label("the proofs after this assume these clues")]
+        span: Span,
+    },
     /// A constraint construct used where it has no meaning.
     #[error("{what}")]
     #[diagnostic(code(puzzlec::check::constraint))]

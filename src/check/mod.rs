@@ -22,6 +22,7 @@ mod block;
 mod constraints;
 mod languages;
 mod spec;
+mod stated;
 mod tiers;
 
 /// The languages puzzlec renders.
@@ -47,6 +48,7 @@ pub fn check_with_warnings(
         errors: Vec::new(),
         find_names: Vec::new(),
         uses: Uses::default(),
+        stated: stated::Stated::default(),
     };
     let program = c.program(spec);
     c.errors.extend(names::file_name_errors(source, spec));
@@ -66,6 +68,8 @@ struct Checker<'a> {
     find_names: Vec<String>,
     /// Which global names each part of the spec refers to.
     uses: Uses,
+    /// The bindings of `generate` and the proofs that must reach the prompt.
+    stated: stated::Stated,
 }
 
 /// The global names referred to: by the parts that run (generate, rules,

@@ -65,6 +65,9 @@ pub struct Resolver<'a> {
     /// Global names (functions, constants, levers, finds) the checked
     /// expressions refer to, for the unused-declaration warnings.
     pub used: BTreeSet<String>,
+    /// Local names the checked expressions read (cleared by the caller), for
+    /// the bindings of `generate` that reach the prompt.
+    pub locals_used: BTreeSet<String>,
 }
 
 impl<'a> Resolver<'a> {
@@ -78,6 +81,7 @@ impl<'a> Resolver<'a> {
             unbuilt_finds: Vec::new(),
             errors: Vec::new(),
             used: BTreeSet::new(),
+            locals_used: BTreeSet::new(),
         }
     }
 
@@ -115,6 +119,9 @@ impl<'a> Resolver<'a> {
 
     fn lookup(&mut self, name: &str) -> Option<Ty> {
         if let Some((_, t)) = self.locals.iter().rev().find(|(n, _)| n == name) {
+            if !self.locals_used.contains(name) {
+                self.locals_used.insert(name.to_string());
+            }
             return Some(t.clone());
         }
         if let Some(t) = self.globals.values.get(name) {
@@ -538,10 +545,35 @@ impl<'a> Resolver<'a> {
                 self.word_list_name(name);
             }
         }
+        if b.name == "josa" {
+            if let Some(p) = args.get(1) {
+                self.particle_literal(p);
+            }
+        }
         match (b.name, arg_tys.first()) {
             ("min" | "max" | "first" | "last", Some(t)) if args.len() == 1 => t.element(),
             ("sort" | "reverse" | "take" | "drop" | "slice" | "rotate", Some(t)) => t.clone(),
             _ => builtin_result(b.name),
+        }
+    }
+
+    /// A particle given as a string literal (`josa(x, "에")`) is one the
+    /// renderer knows; a computed one is checked when it is used.
+    fn particle_literal(&mut self, arg: &Expr) {
+        let ExprKind::Str(parts) = &arg.kind else {
+            return;
+        };
+        let text = match parts.as_slice() {
+            [] => String::new(),
+            [StrPart::Text(t)] => t.clone(),
+            _ => return,
+        };
+        if particle::parse_particle(&text).is_none() {
+            self.errors.push(CheckError::Particle {
+                particle: text,
+                src: self.source.named(),
+                span: arg.span,
+            });
         }
     }
 

@@ -240,6 +240,7 @@ impl<'a> Checker<'a> {
                 None
             }
         };
+        r.locals_used.clear();
         for e in parts.instance.iter().chain(parts.choices.iter()) {
             r.expr(e);
         }
@@ -252,6 +253,7 @@ impl<'a> Checker<'a> {
             r.expr(expr);
             templates.insert(lang.name.clone(), (*expr).clone());
         }
+        self.unstated_proofs(&r.locals_used);
         for lang in &languages {
             if !templates.contains_key(lang) {
                 self.errors.push(CheckError::MissingTemplate {

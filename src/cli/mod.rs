@@ -63,6 +63,7 @@ pub struct Reported;
 
 /// Runs the command line and returns the process exit code.
 pub fn main() -> ExitCode {
+    quiet_on_broken_pipe();
     let cli = Cli::parse();
     if let Err(message) = crate::sat::select_backend(&cli.sat) {
         eprintln!("error: {message}");
@@ -85,4 +86,24 @@ pub fn main() -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(Reported) => ExitCode::from(1),
     }
+}
+
+/// When the reader of standard output goes away (`puzzlec snap … | head`),
+/// printing fails with a broken pipe: end the process quietly then, as
+/// other command-line tools do, instead of panicking. Every file a command
+/// writes is written atomically, so stopping here loses no data.
+fn quiet_on_broken_pipe() {
+    let default = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let payload = info.payload();
+        let message = payload
+            .downcast_ref::<String>()
+            .map(String::as_str)
+            .or_else(|| payload.downcast_ref::<&str>().copied())
+            .unwrap_or("");
+        if message.starts_with("failed printing to stdout") && message.contains("Broken pipe") {
+            std::process::exit(0);
+        }
+        default(info);
+    }));
 }

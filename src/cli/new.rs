@@ -9,8 +9,9 @@ use std::path::PathBuf;
 pub struct Args {
     /// The puzzle's name (letters, digits and `_`).
     name: String,
-    /// Folder to write `NAME.puzzle` into.
-    #[arg(long, default_value = "puzzles")]
+    /// Folder to write `NAME.puzzle` into (the current one by default, so a
+    /// new spec never joins a tested suite such as `puzzles/` by accident).
+    #[arg(long, default_value = ".")]
     dir: PathBuf,
 }
 
@@ -29,6 +30,12 @@ pub fn run(args: Args) -> Result<(), Reported> {
         return Err(fail(format!(
             "`{}` is not a valid puzzle name; use letters, digits and `_`, starting with a letter",
             args.name
+        )));
+    }
+    if crate::syntax::is_reserved(&args.name) {
+        return Err(fail(format!(
+            "`{}` is a reserved word of the language and cannot name a puzzle; try `{}_puzzle`",
+            args.name, args.name
         )));
     }
     let path = args.dir.join(format!("{}.puzzle", args.name));

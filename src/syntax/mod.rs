@@ -45,6 +45,64 @@ pub fn parse_expr(source: &SourceFile) -> Result<ast::Expr, SyntaxError> {
     lower::Lowerer::new(source).expr(expr)
 }
 
+/// The reserved words of the language (the grammar's `keyword` rule): no
+/// name may be one of them, except a record key or a `.field`.
+pub const RESERVED_WORDS: &[&str] = &[
+    "and",
+    "or",
+    "not",
+    "in",
+    "if",
+    "then",
+    "else",
+    "let",
+    "for",
+    "fn",
+    "true",
+    "false",
+    "pick",
+    "one",
+    "of",
+    "weighted",
+    "require",
+    "step",
+    "checkpoint",
+    "generate",
+    "answer",
+    "template",
+    "tier",
+    "lever",
+    "rule",
+    "find",
+    "reveal",
+    "dig",
+    "sample",
+    "maximize",
+    "minimize",
+    "puzzle",
+];
+
+/// Whether `word` is a reserved word.
+pub fn is_reserved(word: &str) -> bool {
+    RESERVED_WORDS.contains(&word)
+}
+
+/// A note for an error where a name was expected and a reserved word found.
+fn reserved_note(text: &str, pos: usize, expected: &[&str]) -> Option<String> {
+    if !expected.iter().any(|e| e.starts_with("a name")) {
+        return None;
+    }
+    let word: String = text[pos.min(text.len())..]
+        .chars()
+        .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+        .collect();
+    is_reserved(&word).then(|| {
+        format!(
+            "; `{word}` is a reserved word and cannot be a name (try `{word}_` or another name)"
+        )
+    })
+}
+
 fn parse_error(source: &SourceFile, error: pest::error::Error<Rule>) -> SyntaxError {
     let pos = match error.location {
         pest::error::InputLocation::Pos(p) => p,
@@ -90,11 +148,23 @@ fn parse_error(source: &SourceFile, error: pest::error::Error<Rule>) -> SyntaxEr
     };
     let end = next_boundary(text, pos);
     let (line, col) = source.line_col(pos);
+    let note = reserved_note(text, pos, &expected).unwrap_or_default();
+    if expected.contains(&"`else`") {
+        return SyntaxError::Unexpected {
+            found,
+            line,
+            col,
+            expected: "expected `else`: an `if COND then A` expression needs `else B` (write `if COND then A else B`)".into(),
+            label: "expected `else` here".into(),
+            src: source.named(),
+            span: Span::new(pos, end),
+        };
+    }
     SyntaxError::Unexpected {
         found,
         line,
         col,
-        expected: format!("expected {list}"),
+        expected: format!("expected {list}{note}"),
         label: if expected.len() == 1 {
             format!("expected {} here", expected[0])
         } else {

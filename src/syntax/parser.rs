@@ -69,6 +69,7 @@ pub fn describe(rule: Rule) -> Option<&'static str> {
         Rule::sample_solution => "`sample solution`",
         Rule::plant_solution => "`plant solution`",
         Rule::kw_retry => "`retry`",
+        Rule::kw_else => "`else`",
         Rule::kw_solution => "`solution`",
         Rule::dig_expr => "`dig`",
         Rule::reveal_expr => "`reveal`",

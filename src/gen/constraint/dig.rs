@@ -112,7 +112,19 @@ impl Constraints {
             Some(k) => (k, true),
             None => (0, false),
         };
-        let base = self.clues.clone();
+        // A candidate that is already a clue (a `reveal`'s result, a `clue`)
+        // leaves the model first: the clues this dig keeps are then their
+        // only copies, so the proof assumes nothing but them and the other
+        // clues stated so far.
+        debug_assert_eq!(self.clues.len(), self.view.clues.len());
+        let (base, stated): (Vec<Lit>, Vec<BoolTerm>) = self
+            .clues
+            .iter()
+            .zip(self.view.clues.iter())
+            .filter(|(_, t)| !terms.contains(t))
+            .map(|(l, t)| (*l, t.clone()))
+            .unzip();
+        let stated = Rc::new(stated);
         let mut active = vec![true; cands.len()];
         let assumptions = |active: &[bool]| -> Vec<Lit> {
             base.iter()
@@ -127,7 +139,6 @@ impl Constraints {
                 .collect()
         };
         // Whether the `while` condition holds with the active candidates.
-        let stated = self.view.clues.clone();
         let holds = |interp: &mut Interp<'_>, view: &ModelView, active: &[bool]| {
             let Some((cond, env)) = while_cond else {
                 return Ok(true);
@@ -194,6 +205,7 @@ impl Constraints {
         self.clues = assumptions(&active);
         self.known.clear();
         self.clue_terms = None;
+        self.view.clues = stated;
         self.state(
             terms
                 .into_iter()

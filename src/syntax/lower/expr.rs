@@ -46,6 +46,7 @@ impl<'s> Lowerer<'s> {
                 let mut inner = pair.clone().into_inner();
                 let c = self.expr(next(&mut inner, &pair)?)?;
                 let a = self.expr(next(&mut inner, &pair)?)?;
+                next(&mut inner, &pair)?; // `else`
                 let b = self.expr(next(&mut inner, &pair)?)?;
                 mk(ExprKind::If(Box::new(c), Box::new(a), Box::new(b)))
             }
