@@ -33,6 +33,14 @@ pub struct Args {
 /// Scores, writes the report files and prints the Markdown report.
 pub fn run(args: Args) -> Result<(), Reported> {
     let dataset = load_dataset(&args.data).map_err(|e| fail_with(&e))?;
+    // Refuse an output inside the inputs before any work is done.
+    let mut names = vec!["report.md", "report.json", "accuracy.svg"];
+    if args.per_item {
+        names.push("per_item.jsonl");
+    }
+    for name in &names {
+        check_output_file(&args.out.join(name), &[&args.data, &args.responses]).map_err(fail)?;
+    }
     let file = std::fs::File::open(&args.responses).map_err(|source| {
         fail_with(&ScoreError::Read {
             path: args.responses.clone(),
@@ -144,9 +152,6 @@ pub fn run(args: Args) -> Result<(), Reported> {
     ];
     if args.per_item {
         files.push(("per_item.jsonl", per_item_jsonl(&dataset, &intake)));
-    }
-    for (name, _) in &files {
-        check_output_file(&args.out.join(name), &[&args.data, &args.responses]).map_err(fail)?;
     }
     for (name, text) in &files {
         write_atomic(&args.out.join(name), text.as_bytes()).map_err(fail)?;
