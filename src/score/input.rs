@@ -123,7 +123,14 @@ type Found = (String, Layout, Status);
 
 fn find_response(obj: &Map<String, Value>) -> Option<Found> {
     match obj.get("response") {
-        Some(Value::String(s)) => return Some((s.clone(), Layout::Plain, Status::Complete)),
+        Some(Value::String(s)) => {
+            // `puzzlec ask` writes the reply's `finish_reason` beside the text.
+            let status = match obj.get("finish_reason").and_then(Value::as_str) {
+                Some("length") => Status::Truncated("finish_reason `length`".into()),
+                _ => Status::Complete,
+            };
+            return Some((s.clone(), Layout::Plain, status));
+        }
         Some(Value::Null) => {
             return Some(match obj.get("error") {
                 Some(error) if !error.is_null() => (

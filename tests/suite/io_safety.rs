@@ -211,7 +211,9 @@ fn score_refuses_to_write_its_report_into_the_dataset() {
     let data = dir.path().join("data");
     assert!(build(&specs, &data, &[]).status.success());
     let responses = dir.path().join("r.jsonl");
-    fs::write(&responses, "").expect("write");
+    // One usable line: a file with none is refused before any output is planned.
+    let line = r#"{"id":"tiny/en/easy/00000","response":"Answer: 1"}"#;
+    fs::write(&responses, format!("{line}\n")).expect("write");
     let run = puzzlec(&[
         "score",
         s(&data),

@@ -189,7 +189,9 @@ fn failed_and_truncated_batch_lines_are_wrong_and_listed() {
         r#"{"custom_id":"p/en/easy/00000","response":{"status_code":200,"body":{"choices":[{"message":{"content":"Let me count: 40, 41, 42"},"finish_reason":"length"}]}},"error":null}"#,
         // Responses API incomplete.
         r#"{"custom_id":"p/ko/easy/00000","response":{"status_code":200,"body":{"status":"incomplete","incomplete_details":{"reason":"max_output_tokens"},"output":[{"type":"message","content":[{"type":"output_text","text":"정답: 42"}]}]}},"error":null}"#,
-        // A failed request.
+        // A line of `puzzlec ask` whose reply hit the token limit.
+        r#"{"id":"p/en/easy/00001","response":"Answer: -7","finish_reason":"length"}"#,
+        // A failed request (a later line for the same id: ignored).
         r#"{"custom_id":"p/en/easy/00001","response":null,"error":{"code":"batch_expired","message":"This request could not be executed before the completion window expired."}}"#,
     ];
     let (o, rep) = score_bytes(
@@ -205,8 +207,11 @@ fn failed_and_truncated_batch_lines_are_wrong_and_listed() {
     );
     assert!(o.status.success(), "{}", stderr(&o));
     let err = stderr(&o);
-    assert!(err.contains("1 failed request(s), scored wrong (first: `p/en/easy/00001 (This request could not be executed"), "{err}");
-    assert!(err.contains("2 truncated response(s)"), "{err}");
+    assert!(err.contains("3 truncated response(s)"), "{err}");
+    assert!(
+        err.contains("`p/en/easy/00001 (finish_reason `length`)` (line 3)"),
+        "{err}"
+    );
     assert!(
         err.contains("`p/en/easy/00000 (finish_reason `length`)` (line 1)"),
         "{err}"
@@ -219,9 +224,32 @@ fn failed_and_truncated_batch_lines_are_wrong_and_listed() {
     assert_eq!(rep["totals"]["correct"], 0);
     assert_eq!(rep["totals"]["wrong"], 3);
     assert_eq!(rep["totals"]["empty"], 0);
-    assert_eq!(rep["input"]["failed"]["count"], 1);
-    assert_eq!(rep["input"]["truncated"]["count"], 2);
+    assert_eq!(rep["input"]["failed"]["count"], 0);
+    assert_eq!(rep["input"]["duplicates"]["count"], 1);
+    assert_eq!(rep["input"]["truncated"]["count"], 3);
     assert_eq!(rep["input"]["truncated"]["examples"][1]["line"], 2);
+}
+
+#[test]
+fn failed_openai_batch_requests_are_counted_as_failed() {
+    let lines = [
+        r#"{"custom_id":"p/en/easy/00001","response":null,"error":{"code":"batch_expired","message":"This request could not be executed before the completion window expired."}}"#,
+        r#"{"custom_id":"p/ko/easy/00000","response":{"status_code":500,"body":{"error":{"message":"server error"}}},"error":null}"#,
+        r#"{"custom_id":"p/en/easy/00000","response":{"status_code":200,"body":{"choices":[{"message":{"content":"Answer: 42"},"finish_reason":"stop"}]}},"error":null}"#,
+    ];
+    let (o, rep) = score_bytes(format!("{}\n", lines.join("\n")).as_bytes());
+    assert!(o.status.success(), "{}", stderr(&o));
+    let err = stderr(&o);
+    assert!(err.contains("2 failed request(s), scored wrong (first: `p/en/easy/00001 (This request could not be executed"), "{err}");
+    assert!(
+        err.contains("`p/ko/easy/00000 (status 500 server error)` (line 2)"),
+        "{err}"
+    );
+    let rep = rep.unwrap();
+    assert_eq!(rep["totals"]["correct"], 1);
+    assert_eq!(rep["totals"]["wrong"], 2);
+    assert_eq!(rep["totals"]["empty"], 0);
+    assert_eq!(rep["input"]["failed"]["count"], 2);
 }
 
 #[test]
