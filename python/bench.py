@@ -16,9 +16,13 @@ import subprocess
 import sys
 import time
 
-import puzzlec
+# Import the installed package, not the source folder beside this script.
+HERE = pathlib.Path(__file__).resolve().parent
+sys.path[:] = [p for p in sys.path if pathlib.Path(p or ".").resolve() != HERE]
 
-ROOT = pathlib.Path(__file__).resolve().parents[1]
+import puzzlec  # noqa: E402
+
+ROOT = HERE.parent
 
 
 def cli_rates(binary, specs, n, seed):

@@ -191,7 +191,7 @@ fn build_records_its_overrides_and_verify_applies_them_again() {
     let plain = dir.path().join("plain");
     let out = puzzlec(
         &[
-            &args[..3],
+            &args[..2],
             &[
                 "-o",
                 plain.to_str().expect("utf8"),
