@@ -179,7 +179,13 @@ impl Judge {
         let mut item: Item =
             serde_json::from_value(value.clone()).map_err(|e| ApiError::Record(e.to_string()))?;
         if item.accept.is_some() {
-            item.instance = value.get("instance").cloned();
+            // A record carries its instance as JSON text.
+            item.instance = match value.get("instance") {
+                Some(serde_json::Value::String(text)) => {
+                    Some(serde_json::from_str(text).map_err(|e| ApiError::Record(e.to_string()))?)
+                }
+                other => other.cloned(),
+            };
         }
         let dataset = Dataset::from_records(vec![item], &[])?;
         Ok(Judge { dataset })

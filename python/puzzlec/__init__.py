@@ -38,6 +38,7 @@ __all__ = [
     "stream",
     "score",
     "dumps",
+    "levers",
     "generator_version",
     "PuzzlecError",
     "SpecError",
@@ -54,6 +55,12 @@ SpecLike = Union["_native.Spec", str, "os.PathLike[str]"]
 def generator_version() -> str:
     """The generator version written into every record (``puzzlec X.Y.Z``)."""
     return _native.generator_version()
+
+
+def levers(record: Mapping[str, Any]) -> Dict[str, Any]:
+    """A record's lever values as a dict (the record carries them as JSON text)."""
+    value = record["levers"]
+    return json.loads(value) if isinstance(value, str) else dict(value)
 
 
 def dumps(record: Mapping[str, Any]) -> str:

@@ -56,7 +56,7 @@ def test_bad_mixtures_raise():
 
 def test_a_scheduled_curriculum_moves_tiers_at_its_steps():
     c = puzzlec.Curriculum("sudoku", ["easy", "medium", {"givens": 30}], schedule=[2, 4])
-    got = [(r["tier"], r["index"], r["levers"]["givens"]) for r in (c.next() for _ in range(6))]
+    got = [(r["tier"], r["index"], puzzlec.levers(r)["givens"]) for r in (c.next() for _ in range(6))]
     assert [g[0] for g in got] == ["easy", "easy", "medium", "medium", "easy", "easy"]
     assert [g[1] for g in got] == list(range(6))
     assert [g[2] for g in got][4:] == [30, 30]

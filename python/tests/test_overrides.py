@@ -10,17 +10,17 @@ def test_overrides_equal_the_command_line_set(cli):
                "--set", "givens=50", "--set", "queried=2..=3").stdout.rstrip("\n")
     rec = puzzlec.generate("sudoku", "medium", "en", index=3, overrides={"givens": 50, "queried": (2, 3)})
     assert puzzlec.dumps(rec) == line
-    assert rec["levers"]["givens"] == 50
-    assert rec["levers"]["queried"] in (2, 3)
+    assert puzzlec.levers(rec)["givens"] == 50
+    assert puzzlec.levers(rec)["queried"] in (2, 3)
 
 
 def test_value_forms():
     rec = puzzlec.generate("saju", "hard", "ko", overrides={"task": "day", "anchor": True})
-    assert rec["levers"]["task"] == "day" and rec["levers"]["anchor"] is True
+    assert puzzlec.levers(rec)["task"] == "day" and puzzlec.levers(rec)["anchor"] is True
     rec = puzzlec.generate("sudoku", "easy", "en", overrides={"givens": range(44, 47)})
-    assert 44 <= rec["levers"]["givens"] <= 46
+    assert 44 <= puzzlec.levers(rec)["givens"] <= 46
     rec = puzzlec.generate("sudoku", "easy", "en", overrides={"givens": "45..=45"})
-    assert rec["levers"]["givens"] == 45
+    assert puzzlec.levers(rec)["givens"] == 45
 
 
 def test_an_out_of_range_value_raises_the_diagnostic():

@@ -62,7 +62,7 @@ fn overrides_and_compile_errors_are_api_errors() {
     let program = &load_path(&root().join("puzzles/sudoku.puzzle")).expect("loads")[0];
     let set = with_overrides(program, &["givens=70"]).expect("in range");
     let line = record_line(&set, "hard", "en", 0, 1).expect("generates");
-    assert!(line.contains(r#""levers":{"givens":70,"#), "{line}");
+    assert!(line.contains(r#""levers":"{\"givens\":70,"#), "{line}");
     assert!(matches!(
         with_overrides(program, &["givens=7"]),
         Err(ApiError::Override(_))
