@@ -20,7 +20,7 @@ SPECS = [
 
 def responses_for(rec):
     gold = rec["answer"]
-    steps = "\n".join(f"Step {c['step']}: {c['gold']}" for c in json.loads(rec["checkpoints"] or "[]"))
+    steps = "\n".join(f"Step {c['step']}: {c['gold']}" for c in json.loads(rec.get("checkpoints") or "[]"))
     bundle = {b["key"]: b["answer"] for b in rec.get("bundle", [])}
     return [
         f"The answer is [[{gold}]].",
