@@ -10,6 +10,7 @@
 #![allow(clippy::result_large_err)]
 
 pub mod answer;
+pub mod api;
 pub mod ask;
 pub mod calibrate;
 pub mod check;

@@ -4,6 +4,7 @@
 pub mod calibrate;
 pub mod error;
 mod names;
+pub mod overrides;
 pub mod program;
 pub mod resolve;
 pub mod types;

@@ -1,6 +1,6 @@
 //! `puzzlec bench`: single-thread generation speed per spec and tier.
 
-use super::load::load_all;
+use super::load::{apply_sets, load_all, Loaded};
 use super::output::{fail, fail_with};
 use super::Reported;
 use crate::check::program::Program;
@@ -39,15 +39,30 @@ pub struct Args {
     /// Only these tiers, comma-separated (default: every tier of each spec).
     #[arg(long, value_delimiter = ',')]
     tier: Vec<String>,
+    /// Set a lever in every tier: `lever=value` or `lever=lo..=hi`
+    /// (repeatable; checked against the lever's declared domain).
+    #[arg(long = "set", value_name = "LEVER=VALUE")]
+    set: Vec<String>,
 }
 
 /// Generates `count` items per tier on one thread and reports the rate.
 pub fn run(args: Args) -> Result<(), Reported> {
     let loaded = load_all(&args.path)?;
+    let (paths, programs): (Vec<_>, Vec<_>) =
+        loaded.into_iter().map(|l| (l.path, l.program)).unzip();
+    let (programs, _) = apply_sets(programs, &args.set)?;
     if args.suite {
-        let programs = loaded.into_iter().map(|l| l.program).collect::<Vec<_>>();
         return suite(&programs, &args);
     }
+    let loaded: Vec<Loaded> = paths
+        .into_iter()
+        .zip(programs)
+        .map(|(path, program)| Loaded {
+            path,
+            program,
+            warnings: 0,
+        })
+        .collect();
     if args.fuel {
         return fuel(&loaded, &args);
     }
@@ -105,6 +120,7 @@ fn suite(programs: &[Program], args: &Args) -> Result<(), Reported> {
         jobs,
         shard: None,
         format: Format::Puzzlec,
+        overrides: Vec::new(),
     };
     let start = Instant::now();
     let report = build(programs, &options, &out, &|| {});

@@ -1,6 +1,6 @@
 //! `puzzlec build`.
 
-use super::load::load_all;
+use super::load::{apply_sets, load_all};
 use super::output::{fail, fail_with, progress};
 use super::Reported;
 use crate::check::program::Program;
@@ -42,6 +42,11 @@ pub struct Args {
     /// Overwrite an existing dataset in the output folder.
     #[arg(long)]
     force: bool,
+    /// Set a lever in every tier: `lever=value` or `lever=lo..=hi`
+    /// (repeatable; checked against the lever's declared domain; recorded
+    /// in the manifest).
+    #[arg(long = "set", value_name = "LEVER=VALUE")]
+    set: Vec<String>,
 }
 
 /// Builds the dataset.
@@ -67,6 +72,7 @@ pub fn run(args: Args) -> Result<(), Reported> {
     if format == Format::Hf {
         check_card_free(&args.out).map_err(fail)?;
     }
+    let (programs, overrides) = apply_sets(programs, &args.set)?;
     let out = OutputDir::prepare(&args.out, args.force).map_err(fail)?;
     let options = BuildOptions {
         count: args.count,
@@ -76,6 +82,7 @@ pub fn run(args: Args) -> Result<(), Reported> {
         jobs,
         shard,
         format,
+        overrides,
     };
     let total: u64 = programs.iter().map(|p| p.tiers.len() as u64).sum::<u64>() * args.count;
     let bar = progress(total, "generating");

@@ -2,6 +2,7 @@
 
 use super::output::{diagnostics, fail};
 use super::Reported;
+use crate::check::overrides::{apply_overrides, parse_overrides, Override};
 use crate::check::program::Program;
 use crate::compile::{compile_with_warnings, SpecError};
 use crate::source::SourceFile;
@@ -129,4 +130,27 @@ pub fn load_all(path: &Path) -> Result<Vec<Loaded>, Reported> {
         )));
     }
     Ok(loaded)
+}
+
+/// Parses the `--set` settings and applies them to `programs`, printing
+/// every problem; returns the programs to generate from and the settings
+/// (for the manifest).
+pub fn apply_sets(
+    programs: Vec<Program>,
+    sets: &[String],
+) -> Result<(Vec<Program>, Vec<Override>), Reported> {
+    if sets.is_empty() {
+        return Ok((programs, Vec::new()));
+    }
+    let print = |errors: Vec<crate::check::overrides::OverrideError>| {
+        let items: Vec<&dyn miette::Diagnostic> = errors
+            .iter()
+            .map(|e| e as &dyn miette::Diagnostic)
+            .collect();
+        diagnostics(&items);
+        Reported
+    };
+    let overrides = parse_overrides(sets).map_err(print)?;
+    let applied = apply_overrides(&programs, &overrides).map_err(print)?;
+    Ok((applied, overrides))
 }

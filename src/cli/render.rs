@@ -1,6 +1,6 @@
 //! `puzzlec render`: one item, readable.
 
-use super::load::load_one;
+use super::load::{apply_sets, load_one};
 use super::output::{fail, fail_with};
 use super::Reported;
 use crate::dataset::build::record;
@@ -27,12 +27,17 @@ pub struct Args {
     /// Print the record as JSON instead.
     #[arg(long)]
     json: bool,
+    /// Set a lever in every tier: `lever=value` or `lever=lo..=hi`
+    /// (repeatable; checked against the lever's declared domain).
+    #[arg(long = "set", value_name = "LEVER=VALUE")]
+    set: Vec<String>,
 }
 
 /// Prints one item.
 pub fn run(args: Args) -> Result<(), Reported> {
     let loaded = load_one(&args.spec)?;
-    let program = &loaded.program;
+    let (programs, _) = apply_sets(vec![loaded.program], &args.set)?;
+    let program = &programs[0];
     let tier = match args.tier {
         Some(t) => t,
         None => program.tier_names()[0].to_string(),

@@ -6,6 +6,7 @@ use super::{
     dataset_card, pair_id, record_id, write_atomic, write_task, DatasetError, Format, Manifest,
     OutputDir, Record, Selection, Shard, TaskEntry, Timings, WrittenTask, CARD_FILE,
 };
+use crate::check::overrides::{apply_overrides, Override, OverrideError};
 use crate::check::program::Program;
 use crate::gen::seed::seed_hex;
 use crate::gen::{generate, GenError, Item};
@@ -30,6 +31,8 @@ pub struct BuildOptions {
     pub shard: Option<Shard>,
     /// The record format.
     pub format: Format,
+    /// Lever overrides applied to every spec that declares the lever.
+    pub overrides: Vec<Override>,
 }
 
 /// What a build did.
@@ -54,6 +57,9 @@ pub enum BuildError {
     /// A filter matched nothing.
     #[error("{0}")]
     Filter(String),
+    /// A lever override does not fit the specs.
+    #[error("{}", .0.iter().map(|e| e.to_string()).collect::<Vec<_>>().join("; "))]
+    Override(Vec<OverrideError>),
     /// A worker thread stopped without an item or an error (a bug).
     #[error("a worker thread stopped unexpectedly while building; please report this")]
     Worker,
@@ -78,6 +84,8 @@ pub fn generate_all(
     options: &BuildOptions,
     progress: &(dyn Fn() + Sync),
 ) -> Result<Vec<(usize, Item)>, BuildError> {
+    let applied = overridden(programs, options)?;
+    let programs = applied.as_deref().unwrap_or(programs);
     let units = plan(programs, options)?;
     let results: Mutex<Vec<Option<Item>>> = Mutex::new(vec![None; units.len()]);
     let next = AtomicUsize::new(0);
@@ -127,6 +135,19 @@ pub fn generate_all(
         .zip(results)
         .filter_map(|(u, item)| item.map(|it| (u.program, it)))
         .collect())
+}
+
+/// The programs with the options' overrides applied, or `None` without any.
+fn overridden(
+    programs: &[Program],
+    options: &BuildOptions,
+) -> Result<Option<Vec<Program>>, BuildError> {
+    if options.overrides.is_empty() {
+        return Ok(None);
+    }
+    apply_overrides(programs, &options.overrides)
+        .map(Some)
+        .map_err(BuildError::Override)
 }
 
 fn plan(programs: &[Program], options: &BuildOptions) -> Result<Vec<Unit>, BuildError> {
@@ -251,6 +272,7 @@ pub fn selection(options: &BuildOptions) -> Selection {
         tiers: options.tiers.clone(),
         langs: options.langs.clone(),
         shard: options.shard.map(|s| s.to_string()),
+        overrides: options.overrides.iter().map(|o| o.text.clone()).collect(),
     }
 }
 
@@ -267,6 +289,8 @@ pub fn produce(
     progress: &(dyn Fn() + Sync),
     sink: &mut TaskSink<'_>,
 ) -> Result<Manifest, BuildError> {
+    let applied = overridden(programs, options)?;
+    let programs = applied.as_deref().unwrap_or(programs);
     let units = plan(programs, options)?;
     let state = Mutex::new(Shared {
         results: (0..units.len()).map(|_| None).collect(),

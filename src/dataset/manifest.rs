@@ -61,6 +61,10 @@ pub struct Selection {
     pub langs: Vec<String>,
     /// The `--shard` as `I/N`, when one was given.
     pub shard: Option<String>,
+    /// The `--set` lever overrides as `lever=value`, in the order given;
+    /// absent when there were none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub overrides: Vec<String>,
 }
 
 /// One task file of a dataset. Field order is the serialization order.

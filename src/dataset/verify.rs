@@ -22,6 +22,7 @@ use super::{
     Manifest, Record, Shard, WrittenTask, CARD_FILE, MANIFEST_FILE, TIMINGS_FILE,
 };
 use crate::answer::{normalize, AnswerKind};
+use crate::check::overrides::{apply_overrides, parse_overrides};
 use crate::check::program::Program;
 
 /// What `verify` found.
@@ -150,6 +151,12 @@ fn plan_again(
         Some(Ok(s)) => Some(s),
         Some(Err(e)) => return Err(vec![manifest(format!("its `selection.shard`: {e}"))]),
     };
+    let overrides = parse_overrides(&selection.overrides).map_err(|errors| {
+        errors
+            .iter()
+            .map(|e| manifest(format!("its `selection.overrides`: {e}")))
+            .collect::<Vec<_>>()
+    })?;
     let mut findings = Vec::new();
     let mut selected: Vec<Program> = Vec::new();
     for task in &stored.tasks {
@@ -184,7 +191,14 @@ fn plan_again(
         jobs: jobs.max(1),
         shard,
         format: stored.format,
+        overrides,
     };
+    if let Err(errors) = apply_overrides(&selected, &options.overrides) {
+        return Err(errors
+            .iter()
+            .map(|e| manifest(format!("its `selection.overrides`: {e}")))
+            .collect());
+    }
     Ok((options, selected))
 }
 

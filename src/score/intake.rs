@@ -147,7 +147,7 @@ pub fn read_responses<R: BufRead>(
             continue;
         }
         let (verdict, extracted, parts) = match &parsed.status {
-            Status::Complete => judge(dataset, slot, &parsed.response),
+            Status::Complete => judge_response(dataset, slot, &parsed.response),
             Status::Failed(reason) | Status::Truncated(reason) => {
                 let problem = LineProblem {
                     line: n,
@@ -158,7 +158,7 @@ pub fn read_responses<R: BufRead>(
                 } else {
                     intake.truncated.push(problem);
                 }
-                let (_, _, parts) = judge(dataset, slot, "");
+                let (_, _, parts) = judge_response(dataset, slot, "");
                 let wrong = parts.iter().map(|p| p.map(|_| Verdict::Wrong)).collect();
                 (Verdict::Wrong, None, wrong)
             }
@@ -179,9 +179,11 @@ pub fn read_responses<R: BufRead>(
     Ok(intake)
 }
 
-/// Judges a complete response to record `slot`: its verdict, extracted answer
-/// and sub-answer verdicts.
-fn judge(
+/// Judges one response against record `slot` of `dataset`: a bundle by its
+/// questions, any other record by its slot and gold (or `accept`), plus its
+/// checkpoints. Returns the verdict, the extracted answer text and the
+/// verdict of each part. `score` judges every response line with this.
+pub fn judge_response(
     dataset: &Dataset,
     slot: usize,
     response: &str,

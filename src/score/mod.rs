@@ -30,7 +30,7 @@ pub use accept::judge_record;
 pub use dataset::{load_dataset, read_items, Dataset, Item};
 pub use error::ScoreError;
 pub use input::{parse_line, Layout, ResponseLine, Status};
-pub use intake::{read_responses, Intake, Outcome};
+pub use intake::{judge_response, read_responses, Intake, Outcome};
 pub use markdown::{cell_table, to_markdown};
 pub use per_item::per_item_jsonl;
 pub use report::{Accuracy, Cell, Counts, Gap, Report, Task};

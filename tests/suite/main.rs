@@ -7,6 +7,7 @@ mod fake_model;
 
 mod accept_answers;
 mod answer_kinds;
+mod api;
 mod array_formula_golds;
 mod ask;
 mod ask_safety;
@@ -49,6 +50,7 @@ mod kor_puzzle_grid_a;
 mod kor_puzzle_grid_b;
 mod lunar;
 mod oracle_klc;
+mod overrides;
 mod particle_check;
 mod particles;
 mod proof_soundness;

@@ -20,6 +20,7 @@ fn options(count: u64, jobs: usize) -> BuildOptions {
         jobs,
         shard: None,
         format: Format::Puzzlec,
+        overrides: Vec::new(),
     }
 }
 
