@@ -1,19 +1,7 @@
 //! The command line end to end: exit codes, messages and files.
 
+use crate::common::{lossy as text, puzzlec};
 use std::path::Path;
-use std::process::{Command, Output};
-
-fn puzzlec(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_puzzlec"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("run puzzlec")
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
 
 #[test]
 fn check_accepts_the_shipped_specs() {

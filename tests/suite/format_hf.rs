@@ -3,24 +3,9 @@
 //! with its files, features and row count. `verify` checks the card byte for byte;
 //! `python/tests_formats` loads such builds with the real `datasets` package.
 
+use crate::common::{lossy as text, puzzlec, utf8 as s};
 use std::fs;
 use std::path::Path;
-use std::process::{Command, Output};
-
-fn puzzlec(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_puzzlec"))
-        .args(args)
-        .output()
-        .expect("run puzzlec")
-}
-
-fn s(p: &Path) -> &str {
-    p.to_str().expect("utf8 path")
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
 
 /// Two scaffold specs (`tiny`, `small`) built into `dir/data` in `format`.
 fn build(dir: &Path, format: &str) {

@@ -2,26 +2,12 @@
 //! messages: the build lock, `--force` and symbolic links, atomic temp files,
 //! `bundle` limits, `score` on a file without newlines, names too long for a file.
 
+use crate::common::{lossy as text, puzzlec, utf8 as s};
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Output;
 
 use puzzlec::dataset::{write_atomic, OutputDir, LOCK_FILE};
-
-fn puzzlec(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_puzzlec"))
-        .args(args)
-        .output()
-        .expect("run puzzlec")
-}
-
-fn s(p: &Path) -> &str {
-    p.to_str().expect("utf8 path")
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
 
 /// `dir/specs` holding the scaffold spec.
 fn specs(dir: &Path) -> PathBuf {

@@ -1,13 +1,13 @@
 //! Lever overrides (`--set lever=value|lo..=hi`): the library's checks and
 //! meaning, and the command line's `render`, `build`, `verify` and `bench`.
 
+use crate::common::puzzlec;
 use puzzlec::check::overrides::{apply_overrides, parse_overrides, OverrideError};
 use puzzlec::check::program::Program;
 use puzzlec::compile::{compile, render_plain};
 use puzzlec::gen::generate;
 use puzzlec::source::SourceFile;
 use std::path::Path;
-use std::process::{Command, Output};
 
 fn spec(path: &str) -> Program {
     let text = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join(path))
@@ -125,14 +125,6 @@ fn an_override_names_a_lever_of_some_spec_and_fits_each_that_declares_it() {
 /// A record's `levers`, which it carries as JSON text.
 fn levers_of(record: &serde_json::Value) -> serde_json::Value {
     serde_json::from_str(record["levers"].as_str().expect("levers as JSON text")).expect("json")
-}
-
-fn puzzlec(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_puzzlec"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("run puzzlec")
 }
 
 #[test]

@@ -2,16 +2,9 @@
 //! asserting exit 1 and a `FAIL` line that names the record or file. The spec is the
 //! scaffold of `puzzlec new` (tiny sums), so every build takes milliseconds.
 
+use crate::common::{lossy as text, puzzlec, utf8 as s};
 use std::fs;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-
-fn puzzlec(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_puzzlec"))
-        .args(args)
-        .output()
-        .expect("run puzzlec")
-}
+use std::path::PathBuf;
 
 /// A built dataset of the scaffold spec: 3 tiers × 2 languages × `n` records.
 struct Fixture {
@@ -76,14 +69,6 @@ impl Fixture {
         );
         out
     }
-}
-
-fn s(p: &Path) -> &str {
-    p.to_str().expect("utf8 path")
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
 }
 
 const EASY: &str = "tiny/en/easy.jsonl";

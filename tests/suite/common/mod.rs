@@ -8,6 +8,7 @@ use puzzlec::dataset::Record;
 use puzzlec::gen::generate;
 use puzzlec::source::SourceFile;
 use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
 
 /// The repository root.
 pub fn root() -> PathBuf {
@@ -138,3 +139,22 @@ impl XorShift {
 pub const INITIALS: &str = "ㄱㄲㄴㄷㄸㄹㅁㅂㅃㅅㅆㅇㅈㅉㅊㅋㅌㅍㅎ";
 pub const MEDIALS: &str = "ㅏㅐㅑㅒㅓㅔㅕㅖㅗㅘㅙㅚㅛㅜㅝㅞㅟㅠㅡㅢㅣ";
 pub const FINALS: &str = "ㄱㄲㄳㄴㄵㄶㄷㄹㄺㄻㄼㄽㄾㄿㅀㅁㅂㅄㅅㅆㅇㅈㅊㅋㅌㅍㅎ";
+
+/// Runs the `puzzlec` binary with `args` from the repository root.
+pub fn puzzlec(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_puzzlec"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("run puzzlec")
+}
+
+/// A path as a command-line argument (the tests' paths are UTF-8).
+pub fn utf8(p: &Path) -> &str {
+    p.to_str().expect("utf8 path")
+}
+
+/// A process's output as text.
+pub fn lossy(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
