@@ -19,7 +19,10 @@ fn specs_in(dir: &Path) -> Vec<PathBuf> {
 
 fn main() {
     let manifest = PathBuf::from(std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets it"));
-    let root = manifest.parent().expect("python/ lies in the repository").to_path_buf();
+    let root = manifest
+        .parent()
+        .expect("python/ lies in the repository")
+        .to_path_buf();
     let mut suites: Vec<(String, PathBuf)> = vec![("puzzles".into(), root.join("puzzles"))];
     let mut others: Vec<PathBuf> = std::fs::read_dir(root.join("suites"))
         .map(|entries| {
@@ -31,7 +34,11 @@ fn main() {
         .unwrap_or_default();
     others.sort();
     for dir in others {
-        let name = dir.file_name().unwrap_or_default().to_string_lossy().into_owned();
+        let name = dir
+            .file_name()
+            .unwrap_or_default()
+            .to_string_lossy()
+            .into_owned();
         suites.push((name, dir));
     }
     let mut out = String::from("/// (suite, file name as shown, spec text) of every built-in spec.\npub const BUILTIN: &[(&str, &str, &str)] = &[\n");
@@ -39,7 +46,11 @@ fn main() {
         println!("cargo:rerun-if-changed={}", dir.display());
         for file in specs_in(dir) {
             println!("cargo:rerun-if-changed={}", file.display());
-            let shown = file.strip_prefix(&root).unwrap_or(&file).display().to_string();
+            let shown = file
+                .strip_prefix(&root)
+                .unwrap_or(&file)
+                .display()
+                .to_string();
             writeln!(
                 out,
                 "    ({suite:?}, {shown:?}, include_str!({:?})),",

@@ -38,8 +38,9 @@ pub enum ApiError {
     Spec {
         /// The spec file.
         name: String,
-        /// Its diagnostics.
-        error: SpecError,
+        /// Its diagnostics (boxed: they are large, and every `Result` of
+        /// this API carries the error's size).
+        error: Box<SpecError>,
     },
     /// Lever overrides did not fit.
     #[error("{}", .0.iter().map(|e| e.to_string()).collect::<Vec<_>>().join("; "))]
@@ -59,11 +60,11 @@ pub enum ApiError {
     /// Generating the item failed.
     #[error(transparent)]
     #[diagnostic(transparent)]
-    Gen(#[from] GenError),
+    Gen(Box<GenError>),
     /// The record cannot be judged.
     #[error(transparent)]
     #[diagnostic(transparent)]
-    Score(#[from] ScoreError),
+    Score(Box<ScoreError>),
     /// The record is not a JSON record of `puzzlec build`.
     #[error("the record is not a puzzlec record: {0}")]
     #[diagnostic(code(puzzlec::api::record))]
@@ -72,6 +73,18 @@ pub enum ApiError {
     #[error("mixture weights: {0}")]
     #[diagnostic(code(puzzlec::api::weights))]
     Weights(String),
+}
+
+impl From<GenError> for ApiError {
+    fn from(error: GenError) -> Self {
+        ApiError::Gen(Box::new(error))
+    }
+}
+
+impl From<ScoreError> for ApiError {
+    fn from(error: ScoreError) -> Self {
+        ApiError::Score(Box::new(error))
+    }
 }
 
 /// Every `*.puzzle` file under `path`, sorted, or `path` itself if it is a file.
@@ -107,7 +120,7 @@ pub fn spec_files(path: &Path) -> Result<Vec<PathBuf>, ApiError> {
 pub fn compile_text(name: &str, text: &str) -> Result<Program, ApiError> {
     compile(&SourceFile::new(name, text)).map_err(|error| ApiError::Spec {
         name: name.to_string(),
-        error,
+        error: Box::new(error),
     })
 }
 

@@ -17,11 +17,36 @@ mod builtin {
     include!(concat!(env!("OUT_DIR"), "/builtin.rs"));
 }
 
-create_exception!(_native, PuzzlecError, PyException, "Any puzzlec failure; the message is the diagnostic text.");
-create_exception!(_native, SpecError, PuzzlecError, "A spec that does not compile.");
-create_exception!(_native, OverrideError, PuzzlecError, "A lever override that does not fit the spec.");
-create_exception!(_native, GenerationError, PuzzlecError, "Generating an item failed (a runtime error or a spent budget).");
-create_exception!(_native, ScoreError, PuzzlecError, "A record that cannot be judged.");
+create_exception!(
+    _native,
+    PuzzlecError,
+    PyException,
+    "Any puzzlec failure; the message is the diagnostic text."
+);
+create_exception!(
+    _native,
+    SpecError,
+    PuzzlecError,
+    "A spec that does not compile."
+);
+create_exception!(
+    _native,
+    OverrideError,
+    PuzzlecError,
+    "A lever override that does not fit the spec."
+);
+create_exception!(
+    _native,
+    GenerationError,
+    PuzzlecError,
+    "Generating an item failed (a runtime error or a spent budget)."
+);
+create_exception!(
+    _native,
+    ScoreError,
+    PuzzlecError,
+    "A record that cannot be judged."
+);
 
 /// The width diagnostics are rendered at.
 const WIDTH: usize = 100;
@@ -48,7 +73,7 @@ fn to_py(e: ApiError) -> PyErr {
             let list: Vec<&dyn Diagnostic> = errors.iter().map(|e| e as &dyn Diagnostic).collect();
             OverrideError::new_err(render(&list))
         }
-        ApiError::Gen(g) => GenerationError::new_err(render(&[g])),
+        ApiError::Gen(g) => GenerationError::new_err(render(&[g.as_ref()])),
         ApiError::Score(_) | ApiError::Record(_) => ScoreError::new_err(render(&[&e])),
         _ => PuzzlecError::new_err(render(&[&e])),
     }
@@ -109,7 +134,11 @@ impl Spec {
     /// The tier names, in declaration order.
     #[getter]
     fn tiers(&self) -> Vec<String> {
-        self.program.tier_names().iter().map(|t| t.to_string()).collect()
+        self.program
+            .tier_names()
+            .iter()
+            .map(|t| t.to_string())
+            .collect()
     }
 
     /// `(name, domain)` of every lever, in declaration order.
@@ -170,7 +199,9 @@ impl Spec {
 /// Compiles every spec under a file or folder path.
 #[pyfunction]
 fn load_path(py: Python<'_>, path: &str) -> PyResult<Vec<Spec>> {
-    let programs = py.detach(|| api::load_path(Path::new(path))).map_err(to_py)?;
+    let programs = py
+        .detach(|| api::load_path(Path::new(path)))
+        .map_err(to_py)?;
     Ok(programs.into_iter().map(|p| Spec::new(p, None)).collect())
 }
 
@@ -197,7 +228,10 @@ fn builtin_suites() -> Vec<&'static str> {
 /// Compiles every spec of a built-in suite.
 #[pyfunction]
 fn load_builtin(py: Python<'_>, suite: &str) -> PyResult<Vec<Spec>> {
-    let files: Vec<_> = builtin::BUILTIN.iter().filter(|(s, _, _)| *s == suite).collect();
+    let files: Vec<_> = builtin::BUILTIN
+        .iter()
+        .filter(|(s, _, _)| *s == suite)
+        .collect();
     if files.is_empty() {
         return Err(PuzzlecError::new_err(format!(
             "no built-in suite `{suite}`; the suites are: {}",
