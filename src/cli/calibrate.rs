@@ -10,7 +10,7 @@ use crate::calibrate::{
     calibrate, calibrated_spec, parse_targets, plot, to_json, to_markdown, Calls, Options,
     PointRecord,
 };
-use crate::dataset::write_atomic;
+use crate::dataset::{check_output_file, write_atomic};
 use std::io::Write;
 use std::path::PathBuf;
 use std::sync::atomic::Ordering;
@@ -64,6 +64,16 @@ fn fraction(text: &str, flag: &str) -> Result<f64, Reported> {
     })
 }
 
+/// The files `calibrate` writes into its output folder; each is checked before
+/// any request is sent (not a symbolic link, not the spec, not inside a dataset).
+const OUTPUT_FILES: [&str; 5] = [
+    "points.jsonl",
+    "report.md",
+    "calibration.json",
+    "accuracy.svg",
+    "calibrated.puzzle",
+];
+
 /// Calibrates, writes the files, prints the report; exit 1 unless every
 /// tier is calibrated.
 pub fn run(args: Args) -> Result<(), Reported> {
@@ -78,6 +88,9 @@ pub fn run(args: Args) -> Result<(), Reported> {
     options.rounds = args.rounds;
     options.seed = args.seed;
     options.validate().map_err(|e| fail_with(&e))?;
+    for name in OUTPUT_FILES {
+        check_output_file(&args.out.join(name), &[&args.spec]).map_err(fail)?;
+    }
     let setup = args.model.setup(&args.out.join("cache"))?;
     std::fs::create_dir_all(&args.out)
         .map_err(|e| fail(format!("cannot create `{}`: {e}", args.out.display())))?;

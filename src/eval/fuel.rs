@@ -8,6 +8,7 @@
 //! budget makes exactly the records it would make with no budget at all.
 
 use super::error::{EvalError, EvalErrorKind, EvalResult};
+use super::value::Value;
 use crate::span::Span;
 use std::cell::Cell;
 
@@ -269,6 +270,23 @@ impl Fuel {
         }
         self.values.set(self.values.get().max(len as u64));
         Ok(())
+    }
+
+    /// Checks, before the text is built, that `before` bytes of text followed
+    /// by the display of `v` fit [`Resource::Values`].
+    pub fn display(&self, v: &Value, before: usize, span: Span) -> EvalResult<()> {
+        let cap = self.limits.get(Resource::Values);
+        self.size(
+            super::size::display_len(v, cap) as u128 + before as u128,
+            span,
+        )
+    }
+
+    /// Charges a deep comparison of `a` with `b` before it runs: one step
+    /// per element of the smaller value.
+    pub fn compare(&self, a: &Value, b: &Value, span: Span) -> EvalResult<()> {
+        let cap = self.limits.get(Resource::Steps);
+        self.steps(super::size::comparison_len(a, b, cap), span)
     }
 
     /// [`Fuel::size`], then spends one step per element built.

@@ -11,6 +11,7 @@ pub mod error;
 pub mod fuel;
 pub mod interp;
 pub mod optimum;
+pub mod size;
 pub mod sym;
 pub mod symops;
 pub mod value;

@@ -2,10 +2,11 @@
 //! spec that grows without bound or runs away (doubling strings and lists,
 //! nested ranges, 10^14-element comprehensions, a huge grid, 10^8 trace
 //! steps, exponential and deep recursion, `attempts` × `retry`, nested
-//! retries). Item 0 (seed 1) of the tier named by its `# tier: NAME` header
-//! must stop with `puzzlec::gen::fuel` for the resource its `# expect: NAME`
-//! header names, on a watched thread, so a regression fails instead of
-//! hanging; the rendered error is snapshotted as `budgets__<stem>.snap`.
+//! retries, shared giants displayed, joined, replaced or compared). Item 0
+//! (seed 1) of the tier named by its `# tier: NAME` header must stop with
+//! `puzzlec::gen::fuel` for the resource its `# expect: NAME` header names,
+//! on a watched thread, so a regression fails instead of hanging; the
+//! rendered error is snapshotted as `budgets__<stem>.snap`.
 //! Beside them: a budget never changes a record, and it is spent exactly.
 
 use crate::common;
@@ -65,8 +66,8 @@ fn hostile_specs_stop_with_a_located_budget_error() {
     let dir = common::root().join("tests/budgets");
     let files = common::puzzle_files(&dir);
     assert!(
-        files.len() >= 11,
-        "expected 11 fixtures, found {}",
+        files.len() >= 16,
+        "expected 16 fixtures, found {}",
         files.len()
     );
     for path in &files {

@@ -385,3 +385,35 @@ fn a_tier_that_samples_a_range_keeps_a_range() {
         / 3.0;
     assert!((mean - 0.75).abs() <= BAND, "{setting}: {mean:.3}");
 }
+
+#[test]
+fn calibrate_never_writes_through_a_link_or_over_its_spec() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let server = FakeModel::start();
+    // points.jsonl planted as a link to a file elsewhere: refused, the target untouched.
+    let out = dir.path().join("report");
+    std::fs::create_dir_all(&out).expect("mkdir");
+    let precious = dir.path().join("precious.txt");
+    std::fs::write(&precious, "keep me").expect("write");
+    std::os::unix::fs::symlink(&precious, out.join("points.jsonl")).expect("symlink");
+    let linked = calibrate(Path::new(FIXTURE), &server.endpoint, &out, &[]);
+    assert_eq!(linked.status.code(), Some(1));
+    assert!(
+        text(&linked.stderr).contains("points.jsonl"),
+        "{}",
+        text(&linked.stderr)
+    );
+    assert_eq!(std::fs::read_to_string(&precious).expect("read"), "keep me");
+    // A spec named like one of the outputs, in the output folder: refused.
+    let beside = dir.path().join("beside");
+    std::fs::create_dir_all(&beside).expect("mkdir");
+    let spec = beside.join("calibrated.puzzle");
+    std::fs::copy(FIXTURE, &spec).expect("copy");
+    let over = calibrate(&spec, &server.endpoint, &beside, &[]);
+    assert_eq!(over.status.code(), Some(1));
+    assert_eq!(
+        std::fs::read(&spec).expect("read"),
+        std::fs::read(FIXTURE).expect("fixture")
+    );
+    assert_eq!(server.requests(), 0, "refused before any request");
+}

@@ -2,7 +2,9 @@
 
 use super::{non_negative, one_char, strings};
 use crate::eval::error::{EvalError, EvalResult};
+use crate::eval::fuel::Resource;
 use crate::eval::interp::{expect_int, expect_list, expect_str, iter_values, Interp};
+use crate::eval::size::display_len;
 use crate::eval::value::Value;
 use crate::render::{format, particle};
 use crate::span::Span;
@@ -16,7 +18,10 @@ pub(super) fn call(
 ) -> EvalResult<Option<Value>> {
     let a = |i: usize| &args[i];
     let value = match name {
-        "str" => Ok(Value::str(a(0).display())),
+        "str" => {
+            interp.fuel().display(a(0), 0, span)?;
+            Ok(Value::str(a(0).display()))
+        }
         "int" => {
             let s = expect_str(a(0), span)?;
             s.trim()
@@ -36,6 +41,10 @@ pub(super) fn call(
                 Some(s) => expect_str(s, span)?.to_string(),
                 None => String::new(),
             };
+            let cap = interp.fuel().limits().get(Resource::Values);
+            let texts: u128 = xs.iter().map(|x| display_len(x, cap) as u128).sum();
+            let seps = sep.len() as u128 * xs.len().saturating_sub(1) as u128;
+            interp.fuel().size(texts + seps, span)?;
             Ok(Value::str(strings(&xs).join(&sep)))
         }
         "split" => {
@@ -62,7 +71,11 @@ pub(super) fn call(
                     span,
                 ));
             }
-            Ok(Value::str(s.replace(&*from, &expect_str(a(2), span)?)))
+            let to = expect_str(a(2), span)?;
+            let hits = s.matches(&*from).count() as u128;
+            let len = s.len() as u128 - hits * from.len() as u128 + hits * to.len() as u128;
+            interp.fuel().size(len, span)?;
+            Ok(Value::str(s.replace(&*from, &to)))
         }
         "starts_with" => Ok(Value::Bool(
             expect_str(a(0), span)?.starts_with(&*expect_str(a(1), span)?),

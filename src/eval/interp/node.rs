@@ -219,6 +219,7 @@ impl<'a> Interp<'a> {
                 StrPart::Text(t) => out.push_str(t),
                 StrPart::Placeholder { expr, particle: p } => {
                     let v = self.eval(expr, env)?;
+                    self.fuel.display(&v, out.len(), expr.span)?;
                     let text = v.display();
                     match p {
                         None => out.push_str(&text),
@@ -321,7 +322,8 @@ impl<'a> Interp<'a> {
                 let end = *b as i128 + i128::from(op == BinOp::RangeInclusive);
                 self.fuel.alloc((end - *a as i128).max(0) as u128, span)
             }
-            (BinOp::Eq | BinOp::Ne | BinOp::In | BinOp::NotIn, _, _) => {
+            (BinOp::Eq | BinOp::Ne, _, _) => self.fuel.compare(l, r, span),
+            (BinOp::In | BinOp::NotIn, _, _) => {
                 self.fuel.steps(shallow_size(l).max(shallow_size(r)), span)
             }
             _ => Ok(()),
