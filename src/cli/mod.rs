@@ -7,6 +7,8 @@ mod build;
 mod bundle;
 mod calibrate;
 mod check;
+mod completions;
+mod examples;
 mod load;
 mod memory;
 mod model_args;
@@ -35,27 +37,41 @@ pub struct Cli {
 #[derive(Debug, Subcommand)]
 enum Command {
     /// Parse and check specs; print every diagnostic.
+    #[command(after_help = examples::CHECK)]
     Check(check::Args),
     /// Generate a dataset from specs.
+    #[command(after_help = examples::BUILD)]
     Build(build::Args),
     /// Make prompts that each hold several records of built datasets.
+    #[command(after_help = examples::BUNDLE)]
     Bundle(bundle::Args),
     /// Print one item in readable form.
+    #[command(after_help = examples::RENDER)]
     Render(render::Args),
     /// Regenerate every record of a dataset and compare.
+    #[command(after_help = examples::VERIFY)]
     Verify(verify::Args),
     /// Snapshot-test the rendered prompts of specs.
+    #[command(after_help = examples::SNAP)]
     Snap(snap::Args),
     /// Write a new spec that checks and builds.
+    #[command(after_help = examples::NEW)]
     New(new::Args),
     /// Measure generation speed (items per second, single thread).
+    #[command(after_help = examples::BENCH)]
     Bench(bench::Args),
     /// Score model responses against a dataset.
+    #[command(after_help = examples::SCORE)]
     Score(score::Args),
     /// Ask a chat-completions endpoint every prompt of a dataset.
+    #[command(after_help = examples::ASK)]
     Ask(ask::Args),
     /// Tune a spec's calibrated levers so each tier hits its accuracy band.
+    #[command(after_help = examples::CALIBRATE)]
     Calibrate(calibrate::Args),
+    /// Print a shell completion script (bash, zsh, fish, elvish, powershell).
+    #[command(after_help = examples::COMPLETIONS)]
+    Completions(completions::Args),
 }
 
 /// A failure already reported to the user.
@@ -81,6 +97,7 @@ pub fn main() -> ExitCode {
         Command::Score(args) => score::run(args),
         Command::Ask(args) => ask::run(args),
         Command::Calibrate(args) => calibrate::run(args),
+        Command::Completions(args) => completions::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

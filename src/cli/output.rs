@@ -4,9 +4,16 @@ use super::Reported;
 use miette::{Diagnostic, GraphicalReportHandler, GraphicalTheme};
 use std::io::IsTerminal;
 
-/// Prints diagnostics to stderr, coloured on a terminal.
+/// Whether diagnostics are coloured: on a terminal, unless `NO_COLOR` is set
+/// to anything but the empty string (the convention of no-color.org).
+fn colour_wanted() -> bool {
+    let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
+    std::io::stderr().is_terminal() && !no_color
+}
+
+/// Prints diagnostics to stderr, coloured on a terminal (see [`colour_wanted`]).
 pub fn diagnostics(items: &[&dyn Diagnostic]) {
-    let theme = if std::io::stderr().is_terminal() {
+    let theme = if colour_wanted() {
         GraphicalTheme::unicode()
     } else {
         GraphicalTheme::unicode_nocolor()

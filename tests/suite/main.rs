@@ -21,6 +21,7 @@ mod check_index;
 mod cipher_golds;
 mod cli;
 mod constraint_golds;
+mod conventions;
 mod cryptarithm_golds;
 mod dataset_manifest;
 mod dataset_output;
