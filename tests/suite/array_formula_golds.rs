@@ -633,7 +633,9 @@ fn expected_shares(tier: &str, counts: [[f64; 2]; 2]) -> (f64, f64) {
     for (cfg, p) in table_mix(tier).iter().enumerate() {
         let (one, two, num, txt) = FACTORS[cfg];
         let w = |kind: usize, steps: usize| {
-            counts[kind][steps] * if steps == 0 { one } else { 2.0 * two } * if kind == 0 { num } else { txt }
+            counts[kind][steps]
+                * if steps == 0 { one } else { 2.0 * two }
+                * if kind == 0 { num } else { txt }
         };
         let total = w(0, 0) + w(0, 1) + w(1, 0) + w(1, 1);
         int += p * (w(0, 0) + w(0, 1)) / total;
@@ -754,13 +756,23 @@ fn array_formula_golds_follow_the_tables() {
     for (t, kind) in &kinds {
         counts[usize::from(*kind == "text")][usize::from(MULTI_STEP.contains(&t.as_str()))] += 1.0;
     }
-    assert_eq!(counts, [[9.0, 9.0], [2.0, 6.0]], "the templates by kind and steps");
+    assert_eq!(
+        counts,
+        [[9.0, 9.0], [2.0, 6.0]],
+        "the templates by kind and steps"
+    );
     for (tier, ints, multis) in &mixes {
         let (want_int, want_multi) = expected_shares(tier, counts);
         let (int, multi) = (*ints as f64 / ITEMS as f64, *multis as f64 / ITEMS as f64);
         eprintln!("array_formula {tier}: numeric {int:.3} (reference {want_int:.3}), multi-step {multi:.3} (reference {want_multi:.3})");
-        assert!((int - want_int).abs() <= 0.08, "{tier}: numeric share {int:.3}, reference {want_int:.3}");
-        assert!((multi - want_multi).abs() <= 0.08, "{tier}: multi-step share {multi:.3}, reference {want_multi:.3}");
+        assert!(
+            (int - want_int).abs() <= 0.08,
+            "{tier}: numeric share {int:.3}, reference {want_int:.3}"
+        );
+        assert!(
+            (multi - want_multi).abs() <= 0.08,
+            "{tier}: multi-step share {multi:.3}, reference {want_multi:.3}"
+        );
     }
     // Every template occurs, the single-step ones rarely (under 1 % each
     // at easy, by the reference's weights).

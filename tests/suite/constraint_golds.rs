@@ -692,7 +692,10 @@ fn check_inequality(r: &Record) -> Result<(), String> {
         )
     })?;
     ensure(range.contains(&p.givens.len()), || {
-        format!("{} givens on a {n}×{n} board, not {range:?}", p.givens.len())
+        format!(
+            "{} givens on a {n}×{n} board, not {range:?}",
+            p.givens.len()
+        )
     })?;
     ensure(!p.less.is_empty(), || "no inequality at all".into())?;
     let set: BTreeSet<_> = p.less.iter().copied().collect();
@@ -946,7 +949,10 @@ fn check_minesweeper(r: &Record) -> Result<(), String> {
         Revealed::AtMostPercent(p) => b.revealed.len() * 100 <= p * safe,
     };
     ensure(revealed_ok, || {
-        format!("{} revealed cells, but config {config} wants {shown:?}", b.revealed.len())
+        format!(
+            "{} revealed cells, but config {config} wants {shown:?}",
+            b.revealed.len()
+        )
     })?;
     // The prompt shows this board and this total.
     let mut cells = vec!["#".to_string(); b.rows * b.cols];
@@ -1007,7 +1013,12 @@ fn minesweeper_boards_follow_the_reference_mix() {
         let config = MINESWEEPER_BOARDS
             .iter()
             .position(|&(size, mines, _)| b.rows == size && b.mines == mines)
-            .unwrap_or_else(|| panic!("{}: {}×{} with {} mines is no reference board", r.id, b.rows, b.cols, b.mines));
+            .unwrap_or_else(|| {
+                panic!(
+                    "{}: {}×{} with {} mines is no reference board",
+                    r.id, b.rows, b.cols, b.mines
+                )
+            });
         match r.tier.as_str() {
             "easy" => {
                 assert!(config < 5, "{}: an easy item on board {config}", r.id);
