@@ -752,7 +752,7 @@ fn corrupted_instances_are_rejected() {
                 (pb.birth != pa.birth).then_some(pb.birth < pa.birth),
             )?
             .1;
-            (!also.is_empty()).then_some((r2, also[0]))
+            also.first().map(|&t| (r2, t))
         })
         .expect("some item's term has another fitting term");
     let mut bad = r2.clone();
