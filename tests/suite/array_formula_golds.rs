@@ -585,14 +585,77 @@ const ORDER_BASE: [&str; 6] = [
     "status",
 ];
 
+/// Items per tier.
+const ITEMS: usize = 200;
+
+/// The questions that take several steps: a total per product, customer or
+/// month before the last step, or a join of all three tables.
+const MULTI_STEP: [&str; 15] = [
+    "city_cat_qty",
+    "grade_cat_orders",
+    "city_max_amount",
+    "cat_undelivered",
+    "min_orders",
+    "cat_over_stock",
+    "cat_amount_rank",
+    "busiest_month",
+    "top_spend_gap",
+    "cat_top_product",
+    "kth_spender",
+    "month_top_customer",
+    "city_priciest",
+    "grade_top_product",
+    "cat_top_customer",
+];
+
+/// The reference's mix of table configurations (easy, medium, hard tables) per tier.
+fn table_mix(tier: &str) -> [f64; 3] {
+    match tier {
+        "easy" => [0.18, 0.82, 0.0],
+        "medium" => [0.0, 0.50, 0.50],
+        _ => [0.0, 0.0, 1.0],
+    }
+}
+
+/// The reference's template factors per table configuration: (single-step,
+/// multi-step) times its base weights 1 and 2, then numeric and text answers.
+const FACTORS: [(f64, f64, f64, f64); 3] = [
+    (0.75, 1.80, 1.05, 0.90),
+    (0.40, 3.60, 1.25, 0.45),
+    (0.20, 5.00, 1.40, 0.30),
+];
+
+/// The expected shares of numeric answers and of multi-step questions in a
+/// tier, from the reference's weights over this spec's templates (`counts`:
+/// the numbers of single- and multi-step templates of each kind).
+fn expected_shares(tier: &str, counts: [[f64; 2]; 2]) -> (f64, f64) {
+    let (mut int, mut multi) = (0.0, 0.0);
+    for (cfg, p) in table_mix(tier).iter().enumerate() {
+        let (one, two, num, txt) = FACTORS[cfg];
+        let w = |kind: usize, steps: usize| {
+            counts[kind][steps]
+                * if steps == 0 { one } else { 2.0 * two }
+                * if kind == 0 { num } else { txt }
+        };
+        let total = w(0, 0) + w(0, 1) + w(1, 0) + w(1, 1);
+        int += p * (w(0, 0) + w(0, 1)) / total;
+        multi += p * (w(0, 1) + w(1, 1)) / total;
+    }
+    (int, multi)
+}
+
 #[test]
 fn array_formula_golds_follow_the_tables() {
     let program = common::load(&common::root().join("puzzles/array_formula.puzzle"));
     let mut templates: BTreeMap<String, usize> = BTreeMap::new();
+    let mut kinds: BTreeMap<String, &'static str> = BTreeMap::new();
+    let mut mixes: Vec<(String, usize, usize)> = Vec::new();
     let mut sensitive = 0;
     let mut total = 0;
     for tier in program.tier_names() {
-        for i in 0..110 {
+        let mut configs = [0usize; 3];
+        let (mut ints, mut multis) = (0usize, 0usize);
+        for i in 0..ITEMS as u64 {
             let item = generate(&program, tier, i, 1).expect("generate");
             let en = record(&program, &item, "en");
             let ko = record(&program, &item, "ko");
@@ -614,16 +677,27 @@ fn array_formula_golds_follow_the_tables() {
                     h.len() - base.len()
                 })
                 .sum();
-            let wanted = match tier {
-                "easy" => 0,
-                "medium" => 5,
-                _ => 11,
-            };
-            assert_eq!(extra, wanted, "{}: {headers:?}", en.id);
+            // The table configuration, told by the irrelevant columns: none,
+            // 5 or 11; its row counts follow.
+            let config = [0, 5, 11]
+                .iter()
+                .position(|&n| n == extra)
+                .unwrap_or_else(|| panic!("{}: {extra} irrelevant columns", en.id));
+            assert_eq!(en.levers["tables"], config as u64, "{}", en.id);
             assert_eq!(
                 inst["distractor_columns"].as_array().expect("list").len(),
-                wanted
+                extra
             );
+            let (products, orders, customers) = [
+                (24..=32, 35..=50, 10..=14),
+                (55..=65, 120..=170, 18..=20),
+                (80..=85, 220..=300, 20..=20),
+            ][config]
+                .clone();
+            assert!(products.contains(&tables.products.len()), "{}", en.id);
+            assert!(orders.contains(&tables.orders.len()), "{}", en.id);
+            assert!(customers.contains(&tables.customers.len()), "{}", en.id);
+            configs[config] += 1;
 
             let q = &inst["question"];
             let gold = solve(&tables, q);
@@ -648,6 +722,9 @@ fn array_formula_golds_follow_the_tables() {
                 assert!(en.question.contains(name.as_str()), "{}", en.id);
             }
             *templates.entry(text(&q["template"])).or_insert(0) += 1;
+            kinds.insert(text(&q["template"]), kind);
+            ints += usize::from(kind == "int");
+            multis += usize::from(MULTI_STEP.contains(&text(&q["template"]).as_str()));
 
             // The check is sensitive to the data: mirroring every quantity
             // (q becomes 10 - q) changes the answer of most questions that
@@ -661,7 +738,44 @@ fn array_formula_golds_follow_the_tables() {
                 sensitive += 1;
             }
         }
+        // The mix of table configurations within 0.08 of the reference's
+        // (2.8 standard deviations at 0.5 and 200 items).
+        for (cfg, (&n, want)) in configs.iter().zip(table_mix(tier)).enumerate() {
+            let share = n as f64 / ITEMS as f64;
+            eprintln!("array_formula {tier}: tables {cfg} {share:.3} (reference {want})");
+            assert!(
+                (share - want).abs() <= 0.08,
+                "{tier}: table configuration {cfg} is {share:.3} of the items, reference {want}"
+            );
+        }
+        mixes.push((tier.to_string(), ints, multis));
     }
+    // The template mix: the shares of numeric answers and of multi-step
+    // questions within 0.08 of what the reference's weights give.
+    let mut counts = [[0.0; 2]; 2];
+    for (t, kind) in &kinds {
+        counts[usize::from(*kind == "text")][usize::from(MULTI_STEP.contains(&t.as_str()))] += 1.0;
+    }
+    assert_eq!(
+        counts,
+        [[9.0, 9.0], [2.0, 6.0]],
+        "the templates by kind and steps"
+    );
+    for (tier, ints, multis) in &mixes {
+        let (want_int, want_multi) = expected_shares(tier, counts);
+        let (int, multi) = (*ints as f64 / ITEMS as f64, *multis as f64 / ITEMS as f64);
+        eprintln!("array_formula {tier}: numeric {int:.3} (reference {want_int:.3}), multi-step {multi:.3} (reference {want_multi:.3})");
+        assert!(
+            (int - want_int).abs() <= 0.08,
+            "{tier}: numeric share {int:.3}, reference {want_int:.3}"
+        );
+        assert!(
+            (multi - want_multi).abs() <= 0.08,
+            "{tier}: multi-step share {multi:.3}, reference {want_multi:.3}"
+        );
+    }
+    // Every template occurs, the single-step ones rarely (under 1 % each
+    // at easy, by the reference's weights).
     assert!(
         templates.len() >= 26,
         "every template occurs: {templates:?}"

@@ -31,7 +31,10 @@ const SPECS: [&str; 5] = [
 
 /// Specs checked on at least 200 items of every tier (their settings
 /// changed with the reference parity work).
-const FULL_TIERS: [&str; 2] = ["number_baseball", "sat_puzzle"];
+const FULL_TIERS: [&str; 4] = ["number_baseball", "sat_puzzle", "minesweeper", "inequality"];
+
+/// Items of minesweeper's easy tier: its board mix is measured on them.
+const MINESWEEPER_EASY: u64 = 400;
 
 /// The English records of a spec, generated once per test process.
 fn records(name: &str) -> &'static [Record] {
@@ -60,7 +63,12 @@ fn both(name: &str) -> &'static (Vec<Record>, Vec<Record>) {
         }
         let (mut out, mut ko) = (Vec::new(), Vec::new());
         for tier in tiers {
-            for i in 0..per_tier {
+            let n = if name == "minesweeper" && tier == "easy" {
+                MINESWEEPER_EASY
+            } else {
+                per_tier
+            };
+            for i in 0..n {
                 let item = generate(&program, tier, i, 1)
                     .unwrap_or_else(|e| panic!("{name}/{tier}/{i} does not generate: {e:?}"));
                 out.push(record(&program, &item, "en"));
@@ -670,11 +678,23 @@ fn check_inequality(r: &Record) -> Result<(), String> {
     ensure(n as i64 == lever(r, "size")?, || {
         format!("size {n} but lever size = {}", r.levers["size"])
     })?;
-    ensure(p.givens.len() as i64 == lever(r, "givens")?, || {
+    // The reference's givens depend on the size: 2-6 on 5×5, 3-5 on 6×6.
+    let (givens_lever, range) = if n == 5 {
+        ("givens_5x5", 2..=6)
+    } else {
+        ("givens_6x6", 3..=5)
+    };
+    ensure(p.givens.len() as i64 == lever(r, givens_lever)?, || {
         format!(
-            "{} givens but lever givens = {}",
+            "{} givens but lever {givens_lever} = {}",
             p.givens.len(),
-            r.levers["givens"]
+            r.levers[givens_lever]
+        )
+    })?;
+    ensure(range.contains(&p.givens.len()), || {
+        format!(
+            "{} givens on a {n}×{n} board, not {range:?}",
+            p.givens.len()
         )
     })?;
     ensure(!p.less.is_empty(), || "no inequality at all".into())?;
@@ -701,6 +721,23 @@ fn check_inequality(r: &Record) -> Result<(), String> {
 #[test]
 fn inequality_golds_are_unique() {
     check_all("inequality", check_inequality);
+}
+
+/// The reference's givens depend on the size, at every tier: 5×5 boards of
+/// the medium and hard tiers show every count of 2-6 and 6×6 boards every
+/// count of 3-5 (each item's count is checked by `check_inequality`).
+#[test]
+fn inequality_givens_depend_on_the_size() {
+    let mut seen: BTreeSet<(usize, usize)> = BTreeSet::new();
+    for r in records("inequality").iter().filter(|r| r.tier != "easy") {
+        let p = futoshiki(&r.instance).expect("an instance");
+        seen.insert((p.n, p.givens.len()));
+    }
+    let wanted: BTreeSet<(usize, usize)> = (2..=6)
+        .map(|g| (5, g))
+        .chain((3..=5).map(|g| (6, g)))
+        .collect();
+    assert_eq!(seen, wanted, "(size, givens) of the medium and hard items");
 }
 
 #[test]
@@ -895,17 +932,27 @@ fn check_minesweeper(r: &Record) -> Result<(), String> {
     ensure(r.answer == expected, || {
         format!("gold {:?} but the unique layout is {expected:?}", r.answer)
     })?;
-    ensure(
-        b.rows as i64 == lever(r, "size")? && b.cols == b.rows,
-        || {
-            format!(
-                "{}×{} board but lever size = {}",
-                b.rows, b.cols, r.levers["size"]
-            )
-        },
-    )?;
-    ensure(b.mines as i64 == lever(r, "mines")?, || {
-        format!("{} mines but lever mines = {}", b.mines, r.levers["mines"])
+    // The board is the reference's configuration the `config` lever names.
+    let config = lever(r, "config")?;
+    let &(size, mines, shown) = MINESWEEPER_BOARDS
+        .get(config as usize)
+        .ok_or_else(|| format!("lever config = {config} names no board"))?;
+    ensure(b.rows == size && b.cols == size && b.mines == mines, || {
+        format!(
+            "{}×{} board with {} mines, but config {config} is {size}×{size} with {mines}",
+            b.rows, b.cols, b.mines
+        )
+    })?;
+    let safe = size * size - mines;
+    let revealed_ok = match shown {
+        Revealed::Exactly(k) => b.revealed.len() == k,
+        Revealed::AtMostPercent(p) => b.revealed.len() * 100 <= p * safe,
+    };
+    ensure(revealed_ok, || {
+        format!(
+            "{} revealed cells, but config {config} wants {shown:?}",
+            b.revealed.len()
+        )
     })?;
     // The prompt shows this board and this total.
     let mut cells = vec!["#".to_string(); b.rows * b.cols];
@@ -925,9 +972,72 @@ fn check_minesweeper(r: &Record) -> Result<(), String> {
     )
 }
 
+/// How many cells a minesweeper board of the reference shows.
+#[derive(Debug, Clone, Copy)]
+enum Revealed {
+    /// Exactly this many (the easy boards).
+    Exactly(usize),
+    /// As many as uniqueness needs, at most this percent of the safe cells.
+    AtMostPercent(usize),
+}
+
+/// The reference benchmark's boards (size, mines, revealed cells), indexed
+/// by the spec's `config` lever: the five easy boards, then medium and hard.
+const MINESWEEPER_BOARDS: [(usize, usize, Revealed); 7] = [
+    (7, 6, Revealed::Exactly(24)),
+    (8, 7, Revealed::Exactly(30)),
+    (8, 8, Revealed::Exactly(28)),
+    (11, 21, Revealed::Exactly(42)),
+    (12, 24, Revealed::Exactly(48)),
+    (9, 14, Revealed::AtMostPercent(45)),
+    (9, 18, Revealed::AtMostPercent(58)),
+];
+
+/// The reference's weights of the easy boards, in percent.
+const MINESWEEPER_EASY_WEIGHTS: [f64; 5] = [0.28, 0.28, 0.24, 0.10, 0.10];
+
 #[test]
 fn minesweeper_golds_are_unique() {
     check_all("minesweeper", check_minesweeper);
+}
+
+/// The easy boards follow the reference's weights: each board's share over
+/// 400 items within 0.06 of its weight (2.7 standard deviations at 0.28),
+/// read from the instance (size and mines), not from the lever; medium and
+/// hard are always their one board.
+#[test]
+fn minesweeper_boards_follow_the_reference_mix() {
+    let mut easy = [0usize; 5];
+    for r in records("minesweeper") {
+        let b = board(&r.instance).expect("a board");
+        let config = MINESWEEPER_BOARDS
+            .iter()
+            .position(|&(size, mines, _)| b.rows == size && b.mines == mines)
+            .unwrap_or_else(|| {
+                panic!(
+                    "{}: {}×{} with {} mines is no reference board",
+                    r.id, b.rows, b.cols, b.mines
+                )
+            });
+        match r.tier.as_str() {
+            "easy" => {
+                assert!(config < 5, "{}: an easy item on board {config}", r.id);
+                easy[config] += 1;
+            }
+            "medium" => assert_eq!(config, 5, "{}", r.id),
+            _ => assert_eq!(config, 6, "{}", r.id),
+        }
+    }
+    let total: usize = easy.iter().sum();
+    assert_eq!(total as u64, MINESWEEPER_EASY);
+    for (i, (&n, &w)) in easy.iter().zip(&MINESWEEPER_EASY_WEIGHTS).enumerate() {
+        let share = n as f64 / total as f64;
+        eprintln!("minesweeper easy board {i}: {share:.4} (reference {w})");
+        assert!(
+            (share - w).abs() <= 0.06,
+            "easy board {i}: share {share:.3}, reference {w}"
+        );
+    }
 }
 
 #[test]
@@ -1557,7 +1667,7 @@ fn inequality_needs_backtracking_as_recorded_and_tier_shares_hold() {
         })
     });
     // Shares per tier: 1.0 / .82 / .92 in the reference; the binomial
-    // standard error at 67 items is at most .06, so allow .15.
+    // standard error at 200 items is at most .035, so allow .10.
     for (tier, want) in [("easy", 1.0), ("medium", 0.82), ("hard", 0.92)] {
         let recs: Vec<&Record> = records("inequality")
             .iter()
@@ -1569,7 +1679,7 @@ fn inequality_needs_backtracking_as_recorded_and_tier_shares_hold() {
             .count() as f64
             / recs.len() as f64;
         assert!(
-            (share - want).abs() <= 0.15,
+            (share - want).abs() <= 0.10,
             "inequality {tier}: backtracking share {share:.2}, reference {want}"
         );
     }

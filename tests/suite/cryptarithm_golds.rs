@@ -421,17 +421,27 @@ fn english_cryptarithms_have_one_key_over_real_words() {
 }
 
 /// The Korean spec (still random jamo, see the issue notes): the gold is
-/// the only value the result can take.
+/// the only value the result can take, and the sum uses the reference's
+/// fewest distinct finals.
 #[test]
 fn korean_cryptarithm_golds_are_the_only_result_value() {
     let records = common::records("puzzles/cryptarithmetic_ko.puzzle", "ko", 70);
     assert_eq!(records.len(), 210);
     for r in &records {
-        let values = result_values(&korean(r));
+        let p = korean(r);
+        let values = result_values(&p);
         assert_eq!(
             values,
             vec![r.answer.parse::<u64>().expect("an integer gold")],
             "{}: the result can take these values (the gold first if unique)",
+            r.id
+        );
+        // The reference's fewest distinct finals (2 / 2 / 3), read from the words.
+        let finals = p.group.iter().filter(|&&g| g == 2).count();
+        let want = if r.tier == "hard" { 3 } else { 2 };
+        assert!(
+            finals >= want && want == lever(r, "min_finals"),
+            "{}: {finals} distinct finals, the tier asks {want}",
             r.id
         );
     }

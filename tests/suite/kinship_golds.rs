@@ -614,13 +614,32 @@ fn check_record(r: &Record) -> Result<Derived, String> {
     })
 }
 
+/// The reference benchmark's quota of asked relations per side of the family
+/// (the first step of the composed path), the same at every tier.
+const BRANCH_QUOTAS: [(&str, char, f64); 4] = [
+    ("father", 'F', 0.25),
+    ("mother", 'M', 0.15),
+    ("husband", 'H', 0.30),
+    ("wife", 'W', 0.30),
+];
+
 #[test]
 fn kinship_golds_follow_from_the_clues_and_the_family() {
     let mut terms: BTreeMap<&str, BTreeSet<&'static str>> = BTreeMap::new();
     let mut keys = BTreeSet::new();
+    let mut sides: BTreeMap<(&str, char), usize> = BTreeMap::new();
     let all = common::records("puzzles/kinship.puzzle", "ko", 200);
     for r in &all {
         let d = check_record(r).unwrap_or_else(|e| panic!("{}: {e}", r.id));
+        // The side of the family, from the path this file composes.
+        let first = d.key.chars().next().expect("a path");
+        let lever = r.levers["branch"].as_str().expect("branch");
+        let &(_, step, _) = BRANCH_QUOTAS
+            .iter()
+            .find(|q| q.0 == lever)
+            .unwrap_or_else(|| panic!("{}: branch {lever}", r.id));
+        assert_eq!(first, step, "{}: a {lever}-side item asks {}", r.id, d.key);
+        *sides.entry((r.tier.as_str(), first)).or_insert(0) += 1;
         let hops = r.levers["hops"].as_u64().expect("hops") as usize;
         assert_eq!(d.hops, hops, "{}", r.id);
         let distractors = r.instance["utterances"]
@@ -639,16 +658,24 @@ fn kinship_golds_follow_from_the_clues_and_the_family() {
         keys.insert(d.key);
     }
     assert_eq!(all.len(), 600);
+    // Fewer terms than before the quota (sibling and descendant paths are
+    // not asked), most at the easy tier's longer chains.
     for (tier, t) in &terms {
-        assert!(t.len() >= 25, "{tier}: only {} distinct terms", t.len());
+        assert!(t.len() >= 20, "{tier}: only {} distinct terms", t.len());
     }
-    // Paths through in-laws, cousins and three generations all occur.
-    for k in ["W", "H", "S", "D"] {
-        assert!(
-            keys.iter().any(|key| key.starts_with(k)),
-            "no path starts with {k}"
-        );
+    // The quota: each side's share per tier within 0.08 of the reference's
+    // (2.5 standard deviations at 0.30 and 200 items).
+    for tier in ["easy", "medium", "hard"] {
+        for &(name, step, quota) in &BRANCH_QUOTAS {
+            let share = *sides.get(&(tier, step)).unwrap_or(&0) as f64 / 200.0;
+            eprintln!("kinship {tier} {name}: {share:.3} (reference {quota})");
+            assert!(
+                (share - quota).abs() <= 0.08,
+                "{tier}: the {name} side is {share:.3} of the items, reference {quota}"
+            );
+        }
     }
+    // Paths through in-laws and three generations occur.
     assert!(keys.iter().any(|key| key.len() >= 4), "no long paths");
 }
 
@@ -725,7 +752,7 @@ fn corrupted_instances_are_rejected() {
                 (pb.birth != pa.birth).then_some(pb.birth < pa.birth),
             )?
             .1;
-            (!also.is_empty()).then_some((r2, also[0]))
+            also.first().map(|&t| (r2, t))
         })
         .expect("some item's term has another fitting term");
     let mut bad = r2.clone();
