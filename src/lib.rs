@@ -16,6 +16,7 @@ pub mod calibrate;
 pub mod check;
 #[cfg(feature = "cli")]
 pub mod cli;
+pub mod compare;
 pub mod compile;
 pub mod dataset;
 pub mod effort;

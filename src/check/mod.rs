@@ -123,6 +123,7 @@ struct Parts<'s> {
     calibrate: Option<&'s Calibrate>,
     accept: Option<(&'s Ident, &'s Expr)>,
     slot: Option<&'s Ident>,
+    group: Option<&'s Ident>,
 }
 
 impl<'a> Checker<'a> {

@@ -116,6 +116,8 @@ pub struct Program {
     pub accept: Option<AcceptDef>,
     /// Where `score` reads the answer in a response.
     pub slot: crate::answer::AnswerSlot,
+    /// `group NAME`: the analysis group of the spec's tasks (`None`: the family).
+    pub group: Option<String>,
     /// `sha256:<hex>` of the spec's bytes.
     pub spec_hash: String,
 }

@@ -49,6 +49,7 @@ impl<'a> Checker<'a> {
                     self.once(&mut p.accept, (param, e), "accept", *span)
                 }
                 Decl::Slot(ident) => self.once(&mut p.slot, ident, "slot", ident.span),
+                Decl::Group(ident) => self.once(&mut p.group, ident, "group", ident.span),
             }
         }
         p
@@ -335,6 +336,7 @@ impl<'a> Checker<'a> {
             calibration,
             accept,
             slot,
+            group: parts.group.map(|g| g.name.clone()),
             spec_hash: spec_hash(self.source.text.as_bytes()),
         })
     }

@@ -52,6 +52,11 @@ Examples:
   puzzlec score data responses.jsonl -o report
   puzzlec score data batch_output.jsonl -o report --per-item --steps";
 
+pub const COMPARE: &str = "\
+Examples:
+  puzzlec compare gpt=reports/gpt claude=reports/claude -o comparison
+  puzzlec compare reports/* -o comparison --floor 3 --margin 10 --regress 'direct/en ~ direct/ko'";
+
 pub const ASK: &str = "\
 Examples:
   puzzlec ask data --endpoint http://127.0.0.1:8080/v1 --model local -o responses.jsonl

@@ -7,6 +7,7 @@ mod build;
 mod bundle;
 mod calibrate;
 mod check;
+mod compare;
 mod completions;
 mod examples;
 mod load;
@@ -63,6 +64,9 @@ enum Command {
     /// Score model responses against a dataset.
     #[command(after_help = examples::SCORE)]
     Score(score::Args),
+    /// Compare several models' score reports: the papers' analyses as tables and figures.
+    #[command(after_help = examples::COMPARE)]
+    Compare(compare::Args),
     /// Ask a chat-completions endpoint every prompt of a dataset.
     #[command(after_help = examples::ASK)]
     Ask(ask::Args),
@@ -95,6 +99,7 @@ pub fn main() -> ExitCode {
         Command::New(args) => new::run(args),
         Command::Bench(args) => bench::run(args),
         Command::Score(args) => score::run(args),
+        Command::Compare(args) => compare::run(args),
         Command::Ask(args) => ask::run(args),
         Command::Calibrate(args) => calibrate::run(args),
         Command::Completions(args) => completions::run(args),

@@ -383,6 +383,7 @@ pub fn produce(
                     lang: lang.clone(),
                     tier: tier.to_string(),
                     family: program.family.name().to_string(),
+                    group: program.group.clone(),
                     count: file.count,
                     spec_hash: program.spec_hash.clone(),
                     file: file.file,

@@ -78,6 +78,10 @@ pub struct TaskEntry {
     pub tier: String,
     /// `direct`, `script` or `korean_only`.
     pub family: String,
+    /// The spec's `group`, when it declares one (`puzzlec compare` groups
+    /// tasks by it; absent: by the family).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub group: Option<String>,
     /// The number of records in the file.
     pub count: u64,
     /// `sha256:<hex>` of the spec file the task came from.

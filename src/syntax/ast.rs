@@ -72,6 +72,8 @@ pub enum Decl {
     Accept(Ident, Expr, Span),
     /// `slot NAME`.
     Slot(Ident),
+    /// `group NAME`.
+    Group(Ident),
 }
 
 /// A language code with a string, as in titles and steps.

@@ -6,6 +6,7 @@ fn task(puzzle: &str, lang: &str, tier: &str, count: u64) -> TaskEntry {
         lang: lang.into(),
         tier: tier.into(),
         family: "direct".into(),
+        group: None,
         count,
         spec_hash: "sha256:00".into(),
         file: format!("{puzzle}/{lang}/{tier}.jsonl"),

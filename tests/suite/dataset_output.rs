@@ -175,6 +175,7 @@ fn prepare_with_force_removes_only_the_old_datasets_files() {
         lang: "en".into(),
         tier: "easy".into(),
         family: "direct".into(),
+        group: None,
         count: w.count,
         spec_hash: "sha256:00".into(),
         file: w.file.clone(),

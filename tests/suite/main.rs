@@ -20,6 +20,8 @@ mod causal_golds;
 mod check_index;
 mod cipher_golds;
 mod cli;
+mod compare;
+mod compare_stats;
 mod constraint_golds;
 mod conventions;
 mod cryptarithm_golds;

@@ -64,7 +64,7 @@ fn mcnemar_matches_statsmodels() {
 
 #[test]
 fn tost_matches_scipy() {
-    // (b, c, N, p_lower, p_upper); erfc approximation: relative error < 1.2e-7.
+    // (b, c, N, p_lower, p_upper); values from scipy (rounded as printed).
     let table: [(u64, u64, u64, f64, f64); 4] = [
         (10, 8, 100, 0.0023159679650528032, 0.0295319957429555),
         (30, 10, 100, 2.8665157187919174e-07, 0.9522096477271853),

@@ -133,6 +133,7 @@ impl<'s> Lowerer<'s> {
                 Decl::Accept(param, self.expr(next(&mut inner, &pair)?)?, span)
             }
             Rule::slot_decl => Decl::Slot(self.ident(next(&mut inner, &pair)?)?),
+            Rule::group_decl => Decl::Group(self.ident(next(&mut inner, &pair)?)?),
             Rule::instance_decl => Decl::Instance(self.expr(next(&mut inner, &pair)?)?, span),
             Rule::choices_decl => Decl::Choices(self.expr(next(&mut inner, &pair)?)?, span),
             Rule::calibrate_decl => Decl::Calibrate(self.calibrate(pair.clone(), span)?),
