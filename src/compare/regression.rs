@@ -21,7 +21,7 @@ pub struct RegressionSpec {
 
 impl RegressionSpec {
     /// Parses `OUTCOME~PREDICTOR` or `OUTCOME~PREDICTOR|CONTROL` (spaces
-    /// allowed), e.g. `cipher/ko ~ jamo/ko | direct/ko`.
+    /// allowed), e.g. `scrambled/ko ~ letters/ko | direct/ko`.
     pub fn parse(text: &str) -> Result<RegressionSpec, CompareError> {
         let bad = |message: &str| CompareError::BadOption {
             option: "--regress",

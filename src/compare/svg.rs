@@ -193,6 +193,16 @@ pub fn tier_panels(c: &Comparison) -> String {
         let nt = task.tiers.len();
         let x_of = |i: usize| ox + 12.0 + (pw - 24.0) * i as f64 / (nt - 1) as f64;
         let y_of = |a: f64| oy + ph * (1.0 - a.clamp(0.0, 1.0));
+        for (a, label) in [(0.0, "0"), (0.5, "50"), (1.0, "100")] {
+            let _ = write!(
+                s,
+                r##"<line x1="{ox}" y1="{y:.1}" x2="{:.1}" y2="{y:.1}" stroke="#eee"/><text x="{:.1}" y="{:.1}" text-anchor="end" font-size="9" fill="#555">{label}</text>"##,
+                ox + pw,
+                ox - 2.0,
+                y_of(a) + 3.0,
+                y = y_of(a),
+            );
+        }
         for (i, t) in task.tiers.iter().enumerate() {
             let _ = write!(
                 s,
