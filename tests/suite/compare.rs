@@ -412,3 +412,83 @@ fn refuses_an_output_inside_an_input_and_a_foreign_report() {
     assert_eq!(o.status.code(), Some(1));
     assert!(lossy(&o.stderr).contains("puzzlec::compare::duplicate_label"));
 }
+
+#[test]
+fn step_accuracy_by_number_of_steps() {
+    let tmp = tempfile::tempdir().unwrap();
+    let data = tmp.path().join("data");
+    let spec = common::root().join("suites/hrmcr/hrmcr_zodiac.puzzle");
+    let o = puzzlec(&["build", utf8(&spec), "-o", utf8(&data), "-n", "6"]);
+    assert!(o.status.success(), "build: {}", lossy(&o.stderr));
+    let records: Vec<_> = puzzlec::dataset::dataset_files(&data)
+        .unwrap()
+        .iter()
+        .flat_map(|f| puzzlec::dataset::read_records(f).unwrap())
+        .collect();
+    // step count → (records, final correct per model, step correct per model)
+    type Tally = (u64, [u64; 2], Vec<[u64; 2]>);
+    let mut want: std::collections::BTreeMap<usize, Tally> = Default::default();
+    let mut dirs = Vec::new();
+    for (m, label) in ["one", "two"].iter().enumerate() {
+        let mut lines = String::new();
+        for (j, r) in records.iter().enumerate() {
+            let k = r.checkpoints.len();
+            let tally = want.entry(k).or_insert((0, [0; 2], vec![[0; 2]; k]));
+            if m == 0 {
+                tally.0 += 1;
+            }
+            let mut text = String::new();
+            for c in &r.checkpoints {
+                let right = (c.step + j + m) % 3 != 0;
+                tally.2[c.step - 1][m] += right as u64;
+                let said = if right {
+                    c.gold.clone()
+                } else {
+                    "모름".to_string()
+                };
+                text += &format!("Step {}: {said}\n", c.step);
+            }
+            let right = j % 2 == m;
+            tally.1[m] += right as u64;
+            text += &format!("정답: {}", if right { r.answer.as_str() } else { "모름" });
+            lines += &serde_json::json!({"id": r.id, "response": text}).to_string();
+            lines.push('\n');
+        }
+        let responses = tmp.path().join(format!("{label}.jsonl"));
+        std::fs::write(&responses, lines).unwrap();
+        let dir = tmp.path().join(label);
+        let o = puzzlec(&[
+            "score",
+            utf8(&data),
+            utf8(&responses),
+            "-o",
+            utf8(&dir),
+            "--per-item",
+            "--steps",
+        ]);
+        assert!(o.status.success(), "score: {}", lossy(&o.stderr));
+        dirs.push(dir);
+    }
+    let out = tmp.path().join("cmp");
+    let o = puzzlec(&["compare", utf8(&dirs[0]), utf8(&dirs[1]), "-o", utf8(&out)]);
+    assert!(o.status.success(), "compare: {}", lossy(&o.stderr));
+    let got: Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("report.json")).unwrap()).unwrap();
+    let rows = got["steps"].as_array().unwrap();
+    assert_eq!(rows.len(), want.len(), "{rows:?}");
+    for (row, (k, (n, finals, steps))) in rows.iter().zip(&want) {
+        assert_eq!(row["steps"], *k as u64);
+        assert_eq!(row["n"], *n);
+        for m in 0..2 {
+            check_num(
+                &row["accuracy"][m],
+                &Value::from(finals[m] as f64 / *n as f64),
+                "final",
+            );
+            for (s, counts) in steps.iter().enumerate() {
+                let want = counts[m] as f64 / *n as f64;
+                check_num(&row["step_accuracy"][s][m], &Value::from(want), "step");
+            }
+        }
+    }
+}
