@@ -73,7 +73,8 @@ impl<'p> Plan<'p> {
                 continue;
             }
             for tier in program.tier_names() {
-                if len == 0 || !options.tiers.is_empty() && !options.tiers.iter().any(|t| t == tier)
+                if len == 0
+                    || (!options.tiers.is_empty() && !options.tiers.iter().any(|t| t == tier))
                 {
                     continue;
                 }
