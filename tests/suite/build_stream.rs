@@ -58,9 +58,9 @@ fn build_into(
     dir: &Path,
     programs: &[Program],
     options: &BuildOptions,
-) -> Result<BTreeMap<String, Vec<u8>>, BuildError> {
+) -> Result<BTreeMap<String, Vec<u8>>, Box<BuildError>> {
     let out = OutputDir::prepare(dir, true).expect("prepare");
-    build(programs, options, &out, &|| {})?;
+    build(programs, options, &out, &|| {}).map_err(Box::new)?;
     drop(out);
     Ok(files(dir))
 }
@@ -177,7 +177,7 @@ fn a_failure_inside_a_task_leaves_no_partial_or_temporary_file() {
         let dir = tmp.path().join(jobs.to_string());
         let err = build_into(&dir, &programs, &options(40, jobs, None))
             .expect_err("the stuck spec fails");
-        match err {
+        match *err {
             BuildError::Gen(GenError::Budget { index, .. }) => assert_eq!(index, failing),
             other => panic!("unexpected error: {other}"),
         }
