@@ -307,7 +307,7 @@ impl<'a> Resolver<'a> {
             }
             ExprKind::Lambda(params, body) => {
                 let mark = self.mark();
-                for p in params {
+                for p in params.iter() {
                     self.bind(&p.name, Ty::Any);
                 }
                 self.expr(body);

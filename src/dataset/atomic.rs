@@ -1,8 +1,8 @@
 //! Atomic file replacement: write a new temporary sibling (created exclusively), fsync,
-//! rename.
+//! rename; whole ([`write_atomic`]) or in pieces ([`AtomicFile`]).
 
 use std::fs;
-use std::io::{self, Write};
+use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{SystemTime, UNIX_EPOCH};
@@ -65,25 +65,112 @@ const TEMP_ATTEMPTS: usize = 16;
 /// The same as [`write_atomic`] with a plain I/O error (parents must exist); shared with
 /// the snapshot module.
 pub(crate) fn write_atomic_io(path: &Path, bytes: &[u8]) -> io::Result<()> {
-    if path.file_name().is_none() {
-        return Err(io::Error::new(
-            io::ErrorKind::InvalidInput,
-            "the path does not name a file",
-        ));
+    let mut file = AtomicFile::create_io(path)?;
+    file.write_io(bytes)?;
+    file.commit_io()
+}
+
+/// A file written in pieces and then put in place atomically: the bytes go to a new
+/// temporary sibling (created exclusively, like [`write_atomic`]'s) through a buffer,
+/// and [`AtomicFile::commit`] fsyncs it and renames it over the path. Readers never see
+/// a partial file; dropped without a commit, the temporary file is removed.
+#[derive(Debug)]
+pub struct AtomicFile {
+    path: PathBuf,
+    tmp: PathBuf,
+    out: Option<BufWriter<fs::File>>,
+}
+
+impl AtomicFile {
+    /// Starts writing `path`, creating missing parent directories. A `path` that is
+    /// a symbolic link is refused.
+    pub fn create(path: &Path) -> Result<AtomicFile, DatasetError> {
+        if let Some(parent) = parent_dir(path) {
+            fs::create_dir_all(parent).map_err(|source| DatasetError::CreateDir {
+                path: parent.to_path_buf(),
+                source,
+            })?;
+        }
+        if is_symlink(path) {
+            return Err(DatasetError::Symlink {
+                path: path.to_path_buf(),
+            });
+        }
+        AtomicFile::create_io(path).map_err(|source| DatasetError::Write {
+            path: path.to_path_buf(),
+            source,
+        })
     }
-    if is_symlink(path) {
-        return Err(io::Error::new(
-            io::ErrorKind::InvalidInput,
-            "the path is a symbolic link; puzzlec does not write through links",
-        ));
+
+    /// Appends `bytes`.
+    pub fn write(&mut self, bytes: &[u8]) -> Result<(), DatasetError> {
+        self.write_io(bytes).map_err(|source| self.error(source))
     }
-    let (tmp, file) = create_temp(path)?;
-    let result = write_and_rename(file, &tmp, path, bytes);
-    if result.is_err() {
-        // Best effort: the temporary file is ours (created exclusively).
-        let _ = fs::remove_file(&tmp);
+
+    /// Flushes, fsyncs and renames the file into place.
+    pub fn commit(self) -> Result<(), DatasetError> {
+        let path = self.path.clone();
+        self.commit_io()
+            .map_err(|source| DatasetError::Write { path, source })
     }
-    result
+
+    fn create_io(path: &Path) -> io::Result<AtomicFile> {
+        if path.file_name().is_none() {
+            return Err(io::Error::new(
+                io::ErrorKind::InvalidInput,
+                "the path does not name a file",
+            ));
+        }
+        if is_symlink(path) {
+            return Err(io::Error::new(
+                io::ErrorKind::InvalidInput,
+                "the path is a symbolic link; puzzlec does not write through links",
+            ));
+        }
+        let (tmp, file) = create_temp(path)?;
+        Ok(AtomicFile {
+            path: path.to_path_buf(),
+            tmp,
+            out: Some(BufWriter::with_capacity(1 << 16, file)),
+        })
+    }
+
+    fn write_io(&mut self, bytes: &[u8]) -> io::Result<()> {
+        match &mut self.out {
+            Some(out) => out.write_all(bytes),
+            None => Err(io::Error::other("the file was already committed")),
+        }
+    }
+
+    fn commit_io(mut self) -> io::Result<()> {
+        let out = self
+            .out
+            .take()
+            .ok_or_else(|| io::Error::other("the file was already committed"))?;
+        let result = finish(out, &self.tmp, &self.path);
+        if result.is_err() {
+            // Best effort: the temporary file is ours (created exclusively).
+            let _ = fs::remove_file(&self.tmp);
+        }
+        result
+    }
+
+    fn error(&self, source: io::Error) -> DatasetError {
+        DatasetError::Write {
+            path: self.path.clone(),
+            source,
+        }
+    }
+}
+
+impl Drop for AtomicFile {
+    fn drop(&mut self) {
+        if self.out.take().is_some() {
+            // Never committed (an error or an abandoned build): best effort, the
+            // temporary file is ours.
+            let _ = fs::remove_file(&self.tmp);
+        }
+    }
 }
 
 /// Creates a new temporary file for `path` with `O_EXCL`, trying fresh names when one
@@ -105,8 +192,8 @@ fn create_temp(path: &Path) -> io::Result<(PathBuf, fs::File)> {
     Err(last.unwrap_or_else(|| io::Error::other("no free temporary file name")))
 }
 
-fn write_and_rename(mut file: fs::File, tmp: &Path, path: &Path, bytes: &[u8]) -> io::Result<()> {
-    file.write_all(bytes)?;
+fn finish(out: BufWriter<fs::File>, tmp: &Path, path: &Path) -> io::Result<()> {
+    let file = out.into_inner().map_err(|e| e.into_error())?;
     file.sync_all()?;
     drop(file);
     fs::rename(tmp, path)?;

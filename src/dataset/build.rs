@@ -1,17 +1,18 @@
 //! Building a dataset: generate every item of every task in parallel, and
-//! write the task files in a fixed order as their items complete, so the
-//! bytes never depend on the number of threads.
+//! stream the records into the task files in a fixed order as their items
+//! complete, so the bytes never depend on the number of threads and memory
+//! does not grow with the number of items.
 
+use super::schedule::{in_order, Plan};
 use super::{
-    dataset_card, pair_id, record_id, write_atomic, write_task, DatasetError, Format, Manifest,
-    OutputDir, Record, Selection, Shard, TaskEntry, Timings, WrittenTask, CARD_FILE,
+    dataset_card, pair_id, record_id, write_atomic, DatasetError, Format, Manifest, OutputDir,
+    Record, Selection, Shard, TaskEntry, TaskFile, Timings, WrittenTask, CARD_FILE,
 };
 use crate::check::overrides::{apply_overrides, Override, OverrideError};
 use crate::check::program::Program;
 use crate::gen::seed::seed_hex;
-use crate::gen::{generate, GenError, Item};
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::{Condvar, Mutex};
+use crate::gen::{GenError, Item};
+use std::path::Path;
 use std::time::Instant;
 
 /// What to build.
@@ -70,15 +71,8 @@ pub fn generator_version() -> String {
     format!("puzzlec {}", env!("CARGO_PKG_VERSION"))
 }
 
-/// One unit of work: item `index` of `tier` of program `program`.
-#[derive(Debug, Clone)]
-struct Unit {
-    program: usize,
-    tier: String,
-    index: u64,
-}
-
-/// Generates items for every selected task; `progress` is called once per item.
+/// Generates items for every selected task, in build order; `progress` is
+/// called once per item. (Tests use it; a build streams instead.)
 pub fn generate_all(
     programs: &[Program],
     options: &BuildOptions,
@@ -86,55 +80,13 @@ pub fn generate_all(
 ) -> Result<Vec<(usize, Item)>, BuildError> {
     let applied = overridden(programs, options)?;
     let programs = applied.as_deref().unwrap_or(programs);
-    let units = plan(programs, options)?;
-    let results: Mutex<Vec<Option<Item>>> = Mutex::new(vec![None; units.len()]);
-    let next = AtomicUsize::new(0);
-    let failed = AtomicBool::new(false);
-    let first_error: Mutex<Option<(usize, GenError)>> = Mutex::new(None);
-    std::thread::scope(|scope| {
-        for _ in 0..options.jobs.max(1) {
-            scope.spawn(|| loop {
-                if failed.load(Ordering::Relaxed) {
-                    return;
-                }
-                let i = next.fetch_add(1, Ordering::Relaxed);
-                let Some(unit) = units.get(i) else { return };
-                match generate(
-                    &programs[unit.program],
-                    &unit.tier,
-                    unit.index,
-                    options.seed,
-                ) {
-                    Ok(item) => {
-                        if let Ok(mut r) = results.lock() {
-                            r[i] = Some(item);
-                        }
-                        progress();
-                    }
-                    Err(e) => {
-                        failed.store(true, Ordering::Relaxed);
-                        if let Ok(mut slot) = first_error.lock() {
-                            // Keep the error of the earliest unit, so the
-                            // message does not depend on thread timing.
-                            if slot.as_ref().is_none_or(|(j, _)| i < *j) {
-                                *slot = Some((i, e));
-                            }
-                        }
-                        return;
-                    }
-                }
-            });
-        }
-    });
-    if let Some((_, e)) = first_error.into_inner().ok().flatten() {
-        return Err(e.into());
-    }
-    let results = results.into_inner().unwrap_or_default();
-    Ok(units
-        .iter()
-        .zip(results)
-        .filter_map(|(u, item)| item.map(|it| (u.program, it)))
-        .collect())
+    let plan = Plan::new(programs, options)?;
+    let mut items = Vec::with_capacity(plan.units);
+    in_order(programs, &plan, options, progress, &mut |group, _, item| {
+        items.push((group.program, item));
+        Ok(())
+    })?;
+    Ok(items)
 }
 
 /// The programs with the options' overrides applied, or `None` without any.
@@ -148,44 +100,6 @@ fn overridden(
     apply_overrides(programs, &options.overrides)
         .map(Some)
         .map_err(BuildError::Override)
-}
-
-fn plan(programs: &[Program], options: &BuildOptions) -> Result<Vec<Unit>, BuildError> {
-    for tier in &options.tiers {
-        if !programs.iter().any(|p| p.tier(tier).is_some()) {
-            return Err(BuildError::Filter(format!("no spec has a tier `{tier}`")));
-        }
-    }
-    for lang in &options.langs {
-        if !programs.iter().any(|p| p.languages.contains(lang)) {
-            return Err(BuildError::Filter(format!(
-                "no spec renders language `{lang}`"
-            )));
-        }
-    }
-    let mut units = Vec::new();
-    for (pi, program) in programs.iter().enumerate() {
-        if !options.langs.is_empty() && !program.languages.iter().any(|l| options.langs.contains(l))
-        {
-            continue;
-        }
-        for tier in program.tier_names() {
-            if !options.tiers.is_empty() && !options.tiers.iter().any(|t| t == tier) {
-                continue;
-            }
-            for index in 0..options.count {
-                if options.shard.is_some_and(|s| !s.contains(index)) {
-                    continue;
-                }
-                units.push(Unit {
-                    program: pi,
-                    tier: tier.to_string(),
-                    index,
-                });
-            }
-        }
-    }
-    Ok(units)
 }
 
 /// The record of `item` in `lang`.
@@ -225,11 +139,53 @@ pub fn record(program: &Program, item: &Item, lang: &str) -> Record {
     }
 }
 
-/// One task's records as a build hands them to its sink: the sink writes them
-/// (`build`) or compares them with the file on disk (`verify`) and says what the
-/// file holds.
-pub type TaskSink<'a> =
-    dyn FnMut(&Program, &str, &str, &[Record]) -> Result<WrittenTask, BuildError> + 'a;
+/// Where a build's records go, one task file at a time: `build` writes them
+/// to disk as they come ([`FileSink`]), `verify` compares them with the files
+/// on disk. The tasks of one (puzzle, tier) group, one per language, are open
+/// together; each receives its records in order and is closed when the group
+/// is complete.
+pub trait TaskSink {
+    /// One open task.
+    type Task;
+    /// Starts the task of `program` in `lang` and `tier`.
+    fn open(&mut self, program: &Program, lang: &str, tier: &str)
+        -> Result<Self::Task, BuildError>;
+    /// The task's next record.
+    fn push(&mut self, task: &mut Self::Task, record: Record) -> Result<(), BuildError>;
+    /// Ends the task and says what its file holds.
+    fn close(&mut self, task: Self::Task) -> Result<WrittenTask, BuildError>;
+}
+
+/// The sink of `build`: each task's records streamed into its file in `dir`.
+#[derive(Debug)]
+pub struct FileSink<'a> {
+    /// The dataset directory.
+    pub dir: &'a Path,
+    /// The record format.
+    pub format: Format,
+}
+
+impl TaskSink for FileSink<'_> {
+    type Task = TaskFile;
+
+    fn open(&mut self, program: &Program, lang: &str, tier: &str) -> Result<TaskFile, BuildError> {
+        Ok(TaskFile::create(
+            self.dir,
+            &program.name.name,
+            lang,
+            tier,
+            self.format,
+        )?)
+    }
+
+    fn push(&mut self, task: &mut TaskFile, record: Record) -> Result<(), BuildError> {
+        Ok(task.push(&record)?)
+    }
+
+    fn close(&mut self, task: TaskFile) -> Result<WrittenTask, BuildError> {
+        Ok(task.finish()?)
+    }
+}
 
 /// Builds a dataset into `out`: the task files, then `manifest.json` and
 /// `timings.json`.
@@ -244,16 +200,9 @@ pub fn build(
     if options.format == Format::Hf && (card.exists() || super::is_symlink(&card)) {
         return Err(DatasetError::CardExists { path: card }.into());
     }
-    let mut sink = |program: &Program, lang: &str, tier: &str, records: &[Record]| {
-        let name = &program.name.name;
-        Ok(write_task(
-            out.root(),
-            name,
-            lang,
-            tier,
-            records,
-            options.format,
-        )?)
+    let mut sink = FileSink {
+        dir: out.root(),
+        format: options.format,
     };
     let manifest = produce(programs, options, progress, &mut sink)?;
     manifest.write(out.root())?;
@@ -279,109 +228,38 @@ pub fn selection(options: &BuildOptions) -> Selection {
 /// Generates every selected item and hands each task's records to `sink`, in
 /// task order; returns the manifest of what the sink reported.
 ///
-/// Workers generate items in parallel while this thread takes them back in
-/// unit order; as soon as every item of one (puzzle, tier) group is in, its
-/// task files (one per language) go to the sink and the items are dropped, so
-/// memory holds about one group, not the whole dataset.
-pub fn produce(
+/// Workers generate items in parallel and at most a small window of them ahead
+/// of this thread (see [`super::schedule`]), which takes them back in order and
+/// turns each into one record per language for the group's open tasks, so
+/// memory holds a few items, not a group or the dataset.
+pub fn produce<S: TaskSink>(
     programs: &[Program],
     options: &BuildOptions,
     progress: &(dyn Fn() + Sync),
-    sink: &mut TaskSink<'_>,
+    sink: &mut S,
 ) -> Result<Manifest, BuildError> {
     let applied = overridden(programs, options)?;
     let programs = applied.as_deref().unwrap_or(programs);
-    let units = plan(programs, options)?;
-    let state = Mutex::new(Shared {
-        results: (0..units.len()).map(|_| None).collect(),
-        first_error: None,
-    });
-    let ready = Condvar::new();
-    let next = AtomicUsize::new(0);
-    let failed = AtomicBool::new(false);
+    let plan = Plan::new(programs, options)?;
     let mut tasks = Vec::new();
-    let written: Result<(), BuildError> = std::thread::scope(|scope| {
-        for _ in 0..options.jobs.max(1) {
-            scope.spawn(|| {
-                let _guard = PanicGuard {
-                    failed: &failed,
-                    ready: &ready,
-                };
-                loop {
-                    if failed.load(Ordering::Relaxed) {
-                        return;
-                    }
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    let Some(unit) = units.get(i) else { return };
-                    let outcome = generate(
-                        &programs[unit.program],
-                        &unit.tier,
-                        unit.index,
-                        options.seed,
-                    );
-                    let ok = outcome.is_ok();
-                    if let Ok(mut shared) = state.lock() {
-                        match outcome {
-                            Ok(item) => shared.results[i] = Some(item),
-                            Err(e) => {
-                                failed.store(true, Ordering::Relaxed);
-                                // Keep the error of the earliest unit, so the
-                                // message does not depend on thread timing.
-                                if shared.first_error.as_ref().is_none_or(|(j, _)| i < *j) {
-                                    shared.first_error = Some((i, e));
-                                }
-                            }
-                        }
-                    }
-                    ready.notify_all();
-                    if !ok {
-                        return;
-                    }
-                    progress();
-                }
-            });
-        }
-        // Take the items back in unit order, one (program, tier) group at a time.
-        let mut cursor = 0;
-        while cursor < units.len() {
-            let group_end = (cursor..units.len())
-                .find(|&j| {
-                    units[j].program != units[cursor].program || units[j].tier != units[cursor].tier
-                })
-                .unwrap_or(units.len());
-            let mut items = Vec::with_capacity(group_end - cursor);
-            for i in cursor..group_end {
-                let mut shared = state.lock().map_err(|_| poisoned())?;
-                loop {
-                    if let Some(item) = shared.results[i].take() {
-                        items.push(item);
-                        break;
-                    }
-                    if failed.load(Ordering::Relaxed) {
-                        // A generation error is reported below; without one,
-                        // a worker died.
-                        return match shared.first_error {
-                            Some(_) => Ok(()),
-                            None => Err(BuildError::Worker),
-                        };
-                    }
-                    shared = ready.wait(shared).map_err(|_| poisoned())?;
-                }
+    let mut open: Vec<(&str, S::Task)> = Vec::new();
+    in_order(programs, &plan, options, progress, &mut |group, k, item| {
+        let program = &programs[group.program];
+        if k == 0 {
+            for lang in selected_langs(program, options) {
+                open.push((lang, sink.open(program, lang, group.tier)?));
             }
-            let program = &programs[units[cursor].program];
-            for lang in &program.languages {
-                if !options.langs.is_empty() && !options.langs.contains(lang) {
-                    continue;
-                }
-                let records: Vec<Record> =
-                    items.iter().map(|it| record(program, it, lang)).collect();
-                let tier = units[cursor].tier.as_str();
-                let file = sink(program, lang, tier, &records)
-                    .inspect_err(|_| failed.store(true, Ordering::Relaxed))?;
+        }
+        for (lang, task) in &mut open {
+            sink.push(task, record(program, &item, lang))?;
+        }
+        if k + 1 == group.len {
+            for (lang, task) in open.drain(..) {
+                let file = sink.close(task)?;
                 tasks.push(TaskEntry {
                     puzzle: program.name.name.clone(),
-                    lang: lang.clone(),
-                    tier: tier.to_string(),
+                    lang: lang.to_string(),
+                    tier: group.tier.to_string(),
                     family: program.family.name().to_string(),
                     group: program.group.clone(),
                     count: file.count,
@@ -390,42 +268,23 @@ pub fn produce(
                     sha256: file.sha256,
                 });
             }
-            cursor = group_end;
         }
         Ok(())
-    });
-    if let Some((_, e)) = state.into_inner().ok().and_then(|s| s.first_error) {
-        return Err(e.into());
-    }
-    written?;
+    })?;
     Ok(
         Manifest::new(&generator_version(), options.seed, options.format, tasks)
             .with_selection(selection(options)),
     )
 }
 
-/// What the workers hand to the writing thread.
-struct Shared {
-    results: Vec<Option<Item>>,
-    first_error: Option<(usize, GenError)>,
-}
-
-fn poisoned() -> BuildError {
-    BuildError::Worker
-}
-
-/// Wakes the writing thread if a worker unwinds, so it never waits for an
-/// item that will not come.
-struct PanicGuard<'a> {
-    failed: &'a AtomicBool,
-    ready: &'a Condvar,
-}
-
-impl Drop for PanicGuard<'_> {
-    fn drop(&mut self) {
-        if std::thread::panicking() {
-            self.failed.store(true, Ordering::Relaxed);
-            self.ready.notify_all();
-        }
-    }
+/// The languages of `program` that `options` selects, in declaration order.
+fn selected_langs<'p, 'o>(
+    program: &'p Program,
+    options: &'o BuildOptions,
+) -> impl Iterator<Item = &'p str> + use<'p, 'o> {
+    program
+        .languages
+        .iter()
+        .filter(|l| options.langs.is_empty() || options.langs.contains(l))
+        .map(String::as_str)
 }

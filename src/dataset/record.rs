@@ -129,9 +129,13 @@ pub fn spec_hash(bytes: &[u8]) -> String {
 
 /// The SHA-256 of `bytes` as 64 lowercase hex characters.
 pub fn sha256_hex(bytes: &[u8]) -> String {
-    let digest = Sha256::digest(bytes);
-    let mut out = String::with_capacity(64);
-    for byte in digest {
+    lower_hex(&Sha256::digest(bytes))
+}
+
+/// `bytes` as lowercase hex, two characters per byte (a digest as the manifest writes it).
+pub fn lower_hex(bytes: &[u8]) -> String {
+    let mut out = String::with_capacity(2 * bytes.len());
+    for &byte in bytes {
         out.push(hex_digit(byte >> 4));
         out.push(hex_digit(byte & 0x0f));
     }

@@ -13,7 +13,7 @@ use std::path::Path;
 
 use sha2::{Digest, Sha256};
 
-use super::build::{produce, BuildError, BuildOptions};
+use super::build::{produce, BuildError, BuildOptions, TaskSink};
 use super::integrity::{compare_records, edit_reason, ActualFile, ExpectedFile, Finding};
 use super::lines::{read_line_bounded, MAX_LINE_BYTES};
 use super::output::LOCK_FILE;
@@ -54,50 +54,20 @@ pub fn verify(
         Ok(plan) => plan,
         Err(findings) => return Ok(report(findings, 0, 0)),
     };
-    let mut expected: BTreeMap<String, ExpectedFile> = BTreeMap::new();
-    let mut actual: BTreeMap<String, ActualFile> = BTreeMap::new();
-    let mut findings = Vec::new();
-    let mut sink = |program: &Program, lang: &str, tier: &str, records: &[Record]| {
-        let file = task_file(&program.name.name, lang, tier);
-        let text = render_records(records, options.format);
-        if options.format.has_every_field() {
-            findings.extend(records.iter().filter_map(gold_finding));
-        }
-        let mut e = ExpectedFile::default();
-        for (record, line) in records.iter().zip(text.lines()) {
-            e.records
-                .push((record.id.clone(), sha256_hex(line.as_bytes())));
-        }
-        let path = data.join(&file);
-        let lines: BTreeMap<&str, &str> = records
-            .iter()
-            .map(|r| r.id.as_str())
-            .zip(text.lines())
-            .collect();
-        match read_actual(&path, &lines)? {
-            Some((a, sha256)) => {
-                if sha256 != sha256_hex(text.as_bytes()) {
-                    findings.extend(trailing_finding(&file, &e, &a));
-                }
-                actual.insert(file.clone(), a);
-            }
-            None => findings.push(Finding::File {
-                file: file.clone(),
-                problem: format!(
-                    "missing: the regeneration writes {} record(s) here",
-                    records.len()
-                ),
-            }),
-        }
-        expected.insert(file.clone(), e);
-        Ok(WrittenTask {
-            path,
-            file,
-            sha256: sha256_hex(text.as_bytes()),
-            count: records.len() as u64,
-        })
+    let mut sink = VerifySink {
+        data,
+        format: options.format,
+        expected: BTreeMap::new(),
+        actual: BTreeMap::new(),
+        findings: Vec::new(),
     };
     let fresh = produce(&selected, &options, progress, &mut sink)?;
+    let VerifySink {
+        expected,
+        mut actual,
+        mut findings,
+        ..
+    } = sink;
     findings.extend(manifest_findings(&text, &stored, &fresh));
     let with_card = options.format == Format::Hf;
     if with_card {
@@ -122,6 +92,84 @@ pub fn verify(
     }
     findings.extend(compare_records(&expected, &actual));
     Ok(report(findings, fresh.total, fresh.tasks.len()))
+}
+
+/// The sink of `verify`: each regenerated task's records, compared with the
+/// file on disk once the task is complete (a task's records are held until
+/// then; the items they came from are not).
+struct VerifySink<'a> {
+    data: &'a Path,
+    format: Format,
+    expected: BTreeMap<String, ExpectedFile>,
+    actual: BTreeMap<String, ActualFile>,
+    findings: Vec<Finding>,
+}
+
+impl TaskSink for VerifySink<'_> {
+    /// The task's file and its records so far.
+    type Task = (String, Vec<Record>);
+
+    fn open(
+        &mut self,
+        program: &Program,
+        lang: &str,
+        tier: &str,
+    ) -> Result<Self::Task, BuildError> {
+        Ok((task_file(&program.name.name, lang, tier), Vec::new()))
+    }
+
+    fn push(&mut self, task: &mut Self::Task, record: Record) -> Result<(), BuildError> {
+        task.1.push(record);
+        Ok(())
+    }
+
+    fn close(&mut self, (file, records): Self::Task) -> Result<WrittenTask, BuildError> {
+        Ok(self.compare(file, &records)?)
+    }
+}
+
+impl VerifySink<'_> {
+    /// Compares one regenerated task with its file on disk.
+    fn compare(&mut self, file: String, records: &[Record]) -> Result<WrittenTask, DatasetError> {
+        let text = render_records(records, self.format);
+        if self.format.has_every_field() {
+            self.findings
+                .extend(records.iter().filter_map(gold_finding));
+        }
+        let mut e = ExpectedFile::default();
+        for (record, line) in records.iter().zip(text.lines()) {
+            e.records
+                .push((record.id.clone(), sha256_hex(line.as_bytes())));
+        }
+        let path = self.data.join(&file);
+        let lines: BTreeMap<&str, &str> = records
+            .iter()
+            .map(|r| r.id.as_str())
+            .zip(text.lines())
+            .collect();
+        match read_actual(&path, &lines)? {
+            Some((a, sha256)) => {
+                if sha256 != sha256_hex(text.as_bytes()) {
+                    self.findings.extend(trailing_finding(&file, &e, &a));
+                }
+                self.actual.insert(file.clone(), a);
+            }
+            None => self.findings.push(Finding::File {
+                file: file.clone(),
+                problem: format!(
+                    "missing: the regeneration writes {} record(s) here",
+                    records.len()
+                ),
+            }),
+        }
+        self.expected.insert(file.clone(), e);
+        Ok(WrittenTask {
+            path,
+            file,
+            sha256: sha256_hex(text.as_bytes()),
+            count: records.len() as u64,
+        })
+    }
 }
 
 fn report(mut findings: Vec<Finding>, records: u64, files: usize) -> VerifyReport {

@@ -6,7 +6,11 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
-use super::{sha256_hex, write_atomic, DatasetError, Record};
+use sha2::{Digest, Sha256};
+
+use super::atomic::AtomicFile;
+use super::record::lower_hex;
+use super::{DatasetError, Record};
 
 /// The line format of the JSONL files.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
@@ -114,21 +118,74 @@ pub fn write_task(
     records: &[Record],
     format: Format,
 ) -> Result<WrittenTask, DatasetError> {
-    check_name("puzzle", puzzle)?;
-    check_name("lang", lang)?;
-    check_name("tier", tier)?;
-    let text = render_records(records, format);
-    let path = task_path(dir, puzzle, lang, tier);
-    if let Some(link) = super::output::first_symlink(dir, &path) {
-        return Err(DatasetError::Symlink { path: link });
+    let mut file = TaskFile::create(dir, puzzle, lang, tier, format)?;
+    for record in records {
+        file.push(record)?;
     }
-    write_atomic(&path, text.as_bytes())?;
-    Ok(WrittenTask {
-        path,
-        file: task_file(puzzle, lang, tier),
-        sha256: sha256_hex(text.as_bytes()),
-        count: records.len() as u64,
-    })
+    file.finish()
+}
+
+/// One task's file being written a record at a time, so a build never holds a
+/// task's records in memory: each line goes through a buffer into an
+/// [`AtomicFile`] and into the running SHA-256 the manifest records. The file
+/// appears, complete, only at [`TaskFile::finish`]; dropped before, it is never
+/// there.
+#[derive(Debug)]
+pub struct TaskFile {
+    out: AtomicFile,
+    path: PathBuf,
+    file: String,
+    format: Format,
+    hash: Sha256,
+    count: u64,
+}
+
+impl TaskFile {
+    /// Starts `dir/<puzzle>/<lang>/<tier>.jsonl`. Names that are not safe path
+    /// components, and paths through a symbolic link, are refused.
+    pub fn create(
+        dir: &Path,
+        puzzle: &str,
+        lang: &str,
+        tier: &str,
+        format: Format,
+    ) -> Result<TaskFile, DatasetError> {
+        check_name("puzzle", puzzle)?;
+        check_name("lang", lang)?;
+        check_name("tier", tier)?;
+        let path = task_path(dir, puzzle, lang, tier);
+        if let Some(link) = super::output::first_symlink(dir, &path) {
+            return Err(DatasetError::Symlink { path: link });
+        }
+        Ok(TaskFile {
+            out: AtomicFile::create(&path)?,
+            path,
+            file: task_file(puzzle, lang, tier),
+            format,
+            hash: Sha256::new(),
+            count: 0,
+        })
+    }
+
+    /// Appends one record as one line.
+    pub fn push(&mut self, record: &Record) -> Result<(), DatasetError> {
+        let mut line = self.format.line(record);
+        line.push('\n');
+        self.hash.update(line.as_bytes());
+        self.count += 1;
+        self.out.write(line.as_bytes())
+    }
+
+    /// Puts the file in place and says what it holds.
+    pub fn finish(self) -> Result<WrittenTask, DatasetError> {
+        self.out.commit()?;
+        Ok(WrittenTask {
+            path: self.path,
+            file: self.file,
+            sha256: lower_hex(&self.hash.finalize()),
+            count: self.count,
+        })
+    }
 }
 
 /// The longest name used as a path component, in bytes: file systems allow 255 for a

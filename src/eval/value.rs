@@ -4,6 +4,7 @@ use crate::syntax::ast::{Expr, Ident};
 use std::cmp::Ordering;
 use std::fmt;
 use std::rc::Rc;
+use std::sync::Arc;
 
 /// A value. Lists, tuples and maps are immutable and cheap to clone.
 #[derive(Clone)]
@@ -31,9 +32,9 @@ pub enum Func {
     /// A lambda with the environment it closed over.
     Closure {
         /// Parameter names.
-        params: Vec<Ident>,
-        /// The body (owned copy; lambdas are small).
-        body: Rc<Expr>,
+        params: Arc<[Ident]>,
+        /// The body, shared with the program.
+        body: Arc<Expr>,
         /// Captured local bindings.
         env: super::env::Env,
     },

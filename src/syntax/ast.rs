@@ -1,6 +1,7 @@
 //! The abstract syntax tree of a spec. Every node carries a [`Span`].
 
 use crate::span::Span;
+use std::sync::Arc;
 
 /// A name with the place it was written.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -446,8 +447,8 @@ pub enum ExprKind {
     If(Box<Expr>, Box<Expr>, Box<Expr>),
     /// `let p = v in body`.
     Let(Pattern, Box<Expr>, Box<Expr>),
-    /// `|a, b| body`.
-    Lambda(Vec<Ident>, Box<Expr>),
+    /// `|a, b| body`; shared, so a closure value takes it without a copy.
+    Lambda(Arc<[Ident]>, Arc<Expr>),
     /// `int in range`.
     SampleInt(Box<Expr>),
     /// `pick k of xs`.

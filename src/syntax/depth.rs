@@ -54,9 +54,9 @@ fn push_children<'e>(expr: &'e Expr, out: &mut Vec<&'e Expr>) {
         ExprKind::Neg(a)
         | ExprKind::Not(a)
         | ExprKind::Field(a, _)
-        | ExprKind::Lambda(_, a)
         | ExprKind::SampleInt(a)
         | ExprKind::SampleOne(a) => out.push(a),
+        ExprKind::Lambda(_, body) => out.push(body),
         ExprKind::Call(f, args) => {
             out.push(f);
             out.extend(args);

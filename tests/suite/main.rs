@@ -14,6 +14,7 @@ mod ask_safety;
 mod authoring;
 mod backends;
 mod budgets;
+mod build_stream;
 mod calendar_golds;
 mod calibrate;
 mod causal_golds;

@@ -1,6 +1,9 @@
 //! The table of builtins: names, arities, result types and signatures,
 //! in documentation order.
 
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
 /// The result of a builtin as far as it is known without its arguments.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Returns {
@@ -232,7 +235,18 @@ pub const BUILTINS: &[Builtin] = &[
     m("search_nodes", 1, 1, Returns::Int, "search_nodes(limit) -> nodes of the fixed backtracking search (limit + 1 if more)"),
 ];
 
-/// The builtin called `name`.
+/// The builtin called `name` (the first entry of that name), found through an
+/// index built once per process: the evaluator looks a builtin up on every call.
 pub fn find(name: &str) -> Option<&'static Builtin> {
-    BUILTINS.iter().find(|b| b.name == name)
+    static INDEX: OnceLock<HashMap<&'static str, &'static Builtin>> = OnceLock::new();
+    INDEX
+        .get_or_init(|| {
+            let mut index = HashMap::with_capacity(BUILTINS.len());
+            for b in BUILTINS {
+                index.entry(b.name).or_insert(b);
+            }
+            index
+        })
+        .get(name)
+        .copied()
 }

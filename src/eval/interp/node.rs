@@ -14,6 +14,7 @@ use crate::render::particle;
 use crate::span::Span;
 use crate::syntax::ast::*;
 use std::rc::Rc;
+use std::sync::Arc;
 
 impl<'a> Interp<'a> {
     pub(super) fn eval_node(&mut self, expr: &Expr, env: &Env) -> EvalResult<Value> {
@@ -115,8 +116,8 @@ impl<'a> Interp<'a> {
                 self.eval(body, &env)
             }
             ExprKind::Lambda(params, body) => Ok(Value::Func(Rc::new(Func::Closure {
-                params: params.clone(),
-                body: Rc::new((**body).clone()),
+                params: Arc::clone(params),
+                body: Arc::clone(body),
                 env: env.clone(),
             }))),
             ExprKind::SampleInt(range) => {

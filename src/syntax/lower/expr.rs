@@ -60,7 +60,7 @@ impl<'s> Lowerer<'s> {
                     }
                 }
                 let body = body.ok_or_else(|| self.shape(&pair))?;
-                mk(ExprKind::Lambda(params, Box::new(body)))
+                mk(ExprKind::Lambda(params.into(), std::sync::Arc::new(body)))
             }
             Rule::sample_int => {
                 let mut inner = pair.clone().into_inner();
