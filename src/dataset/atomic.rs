@@ -17,6 +17,16 @@ use super::DatasetError;
 /// and then renamed over `path`. Missing parent directories are created. A `path` that
 /// is a symbolic link is refused. On failure the temporary file is removed.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), DatasetError> {
+    prepare_target(path)?;
+    write_atomic_io(path, bytes).map_err(|source| DatasetError::Write {
+        path: path.to_path_buf(),
+        source,
+    })
+}
+
+/// Creates the missing parent directories of `path` and refuses a `path` that
+/// is a symbolic link: what every atomic write checks before it starts.
+fn prepare_target(path: &Path) -> Result<(), DatasetError> {
     if let Some(parent) = parent_dir(path) {
         fs::create_dir_all(parent).map_err(|source| DatasetError::CreateDir {
             path: parent.to_path_buf(),
@@ -28,10 +38,7 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), DatasetError> {
             path: path.to_path_buf(),
         });
     }
-    write_atomic_io(path, bytes).map_err(|source| DatasetError::Write {
-        path: path.to_path_buf(),
-        source,
-    })
+    Ok(())
 }
 
 /// Whether `path` itself (not its target) is a symbolic link.
@@ -85,17 +92,7 @@ impl AtomicFile {
     /// Starts writing `path`, creating missing parent directories. A `path` that is
     /// a symbolic link is refused.
     pub fn create(path: &Path) -> Result<AtomicFile, DatasetError> {
-        if let Some(parent) = parent_dir(path) {
-            fs::create_dir_all(parent).map_err(|source| DatasetError::CreateDir {
-                path: parent.to_path_buf(),
-                source,
-            })?;
-        }
-        if is_symlink(path) {
-            return Err(DatasetError::Symlink {
-                path: path.to_path_buf(),
-            });
-        }
+        prepare_target(path)?;
         AtomicFile::create_io(path).map_err(|source| DatasetError::Write {
             path: path.to_path_buf(),
             source,

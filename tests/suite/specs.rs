@@ -8,8 +8,6 @@ use puzzlec::dataset::build::{build, generate_all, record, BuildOptions};
 use puzzlec::dataset::{Format, OutputDir};
 use puzzlec::gen::generate;
 use puzzlec::snap::body::{task_body, task_name};
-use std::collections::BTreeMap;
-use std::path::Path;
 
 fn options(count: u64, jobs: usize) -> BuildOptions {
     BuildOptions {
@@ -22,23 +20,6 @@ fn options(count: u64, jobs: usize) -> BuildOptions {
         format: Format::Puzzlec,
         overrides: Vec::new(),
     }
-}
-
-fn read_tree(dir: &Path) -> BTreeMap<String, Vec<u8>> {
-    let mut out = BTreeMap::new();
-    let mut stack = vec![dir.to_path_buf()];
-    while let Some(d) = stack.pop() {
-        for e in std::fs::read_dir(&d).expect("list") {
-            let p = e.expect("entry").path();
-            if p.is_dir() {
-                stack.push(p);
-            } else if p.file_name().is_some_and(|n| n != "timings.json") {
-                let rel = p.strip_prefix(dir).expect("prefix").display().to_string();
-                out.insert(rel, std::fs::read(&p).expect("read"));
-            }
-        }
-    }
-    out
 }
 
 /// Items per tier built by the tests: 100 for computed puzzles; constraint
@@ -152,8 +133,8 @@ fn builds_are_byte_identical_for_any_job_count() {
         let out = OutputDir::prepare(&dir.path().join("data"), false).expect("prepare");
         build(&programs, &options(6, jobs), &out, &|| {}).expect("build");
     }
-    let a = read_tree(&one.path().join("data"));
-    let b = read_tree(&two.path().join("data"));
+    let a = common::read_tree(&one.path().join("data"));
+    let b = common::read_tree(&two.path().join("data"));
     assert!(a.len() > programs.len(), "task files were written");
     assert_eq!(a.keys().collect::<Vec<_>>(), b.keys().collect::<Vec<_>>());
     for (name, bytes) in &a {

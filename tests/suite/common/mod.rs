@@ -7,6 +7,7 @@ use puzzlec::dataset::build::record;
 use puzzlec::dataset::Record;
 use puzzlec::gen::generate;
 use puzzlec::source::SourceFile;
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
@@ -157,4 +158,23 @@ pub fn utf8(p: &Path) -> &str {
 /// A process's output as text.
 pub fn lossy(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// Every file under `dir` (path relative to `dir` → bytes) except
+/// `timings.json`, whose figures differ from run to run.
+pub fn read_tree(dir: &Path) -> BTreeMap<String, Vec<u8>> {
+    let mut out = BTreeMap::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        for e in std::fs::read_dir(&d).expect("list") {
+            let p = e.expect("entry").path();
+            if p.is_dir() {
+                stack.push(p);
+            } else if p.file_name().is_some_and(|n| n != "timings.json") {
+                let rel = p.strip_prefix(dir).expect("prefix").display().to_string();
+                out.insert(rel, std::fs::read(&p).expect("read"));
+            }
+        }
+    }
+    out
 }
