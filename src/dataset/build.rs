@@ -229,7 +229,7 @@ pub fn selection(options: &BuildOptions) -> Selection {
 /// task order; returns the manifest of what the sink reported.
 ///
 /// Workers generate items in parallel and at most a small window of them ahead
-/// of this thread (see [`super::schedule`]), which takes them back in order and
+/// of this thread (see the `schedule` module), which takes them back in order and
 /// turns each into one record per language for the group's open tasks, so
 /// memory holds a few items, not a group or the dataset.
 pub fn produce<S: TaskSink>(
