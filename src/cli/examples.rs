@@ -5,15 +5,15 @@
 pub const CHECK: &str = "\
 Examples:
   puzzlec check puzzles
-  puzzlec check puzzles/sudoku.puzzle --deny-warnings";
+  puzzlec check specs/my_puzzle.puzzle --deny-warnings";
 
 pub const BUILD: &str = "\
 Examples:
   puzzlec build puzzles -o data -n 100 --seed 1
-  puzzlec build puzzles/sudoku.puzzle -o sudoku --tier hard --lang ko -n 500
+  puzzlec build specs/my_puzzle.puzzle -o mine --tier hard --lang ko -n 500
   puzzlec build suites/korbench -o korbench --format hf
   puzzlec build puzzles -o shard2 --shard 2/4
-  puzzlec build puzzles/sudoku.puzzle -o wide --set givens=26..=30";
+  puzzlec build specs/my_puzzle.puzzle -o wide --set terms=4..=6";
 
 pub const BUNDLE: &str = "\
 Examples:
@@ -22,9 +22,9 @@ Examples:
 
 pub const RENDER: &str = "\
 Examples:
-  puzzlec render puzzles/sudoku.puzzle
-  puzzlec render puzzles/kinship.puzzle --tier hard --lang ko --index 7
-  puzzlec render puzzles/sudoku.puzzle --json --set givens=40";
+  puzzlec render specs/my_puzzle.puzzle
+  puzzlec render specs/my_puzzle.puzzle --tier hard --lang ko --index 7
+  puzzlec render specs/my_puzzle.puzzle --json --set terms=9";
 
 pub const VERIFY: &str = "\
 Examples:
@@ -43,7 +43,7 @@ Examples:
 
 pub const BENCH: &str = "\
 Examples:
-  puzzlec bench puzzles/sudoku.puzzle -n 200
+  puzzlec bench specs/my_puzzle.puzzle -n 200
   puzzlec bench puzzles --suite -j 2
   puzzlec bench puzzles --fuel -n 20";
 
@@ -65,8 +65,8 @@ Examples:
 
 pub const CALIBRATE: &str = "\
 Examples:
-  puzzlec calibrate puzzles/sudoku.puzzle --endpoint http://127.0.0.1:8080/v1 --model local
-  puzzlec calibrate puzzles/sudoku.puzzle --endpoint http://127.0.0.1:8080/v1 --model local --targets easy=80,medium=50,hard=20 --in-place";
+  puzzlec calibrate specs/my_puzzle.puzzle --endpoint http://127.0.0.1:8080/v1 --model local
+  puzzlec calibrate specs/my_puzzle.puzzle --endpoint http://127.0.0.1:8080/v1 --model local --targets easy=80,medium=50,hard=20 --in-place";
 
 pub const COMPLETIONS: &str = "\
 Examples:
@@ -78,6 +78,22 @@ Examples:
 mod tests {
     use super::super::Cli;
     use clap::{CommandFactory, Parser};
+
+    /// Splits a command line on spaces outside single quotes, as a shell
+    /// does for the examples (which use no other quoting).
+    fn shell_words(line: &str) -> Vec<String> {
+        let mut words = vec![String::new()];
+        let mut quoted = false;
+        for c in line.chars() {
+            match c {
+                '\'' => quoted = !quoted,
+                ' ' if !quoted => words.push(String::new()),
+                _ => words.last_mut().expect("one word at least").push(c),
+            }
+        }
+        words.retain(|w| !w.is_empty());
+        words
+    }
 
     /// Every subcommand has examples, and each example parses (everything
     /// before a shell redirection).
@@ -100,8 +116,11 @@ mod tests {
                 sub.get_name()
             );
             for line in lines {
-                let words = line.split(" > ").next().unwrap_or(line).split_whitespace();
-                let args: Vec<&str> = std::iter::once("puzzlec").chain(words).collect();
+                let command = line.split(" > ").next().unwrap_or(line);
+                let words = shell_words(command);
+                let args: Vec<&str> = std::iter::once("puzzlec")
+                    .chain(words.iter().map(String::as_str))
+                    .collect();
                 assert_eq!(
                     args[1],
                     sub.get_name(),

@@ -273,8 +273,13 @@ impl Fuel {
     }
 
     /// Checks, before the text is built, that `before` bytes of text followed
-    /// by the display of `v` fit [`Resource::Values`].
+    /// by the display of `v` fit [`Resource::Values`]. Only lists, tuples and
+    /// maps are counted: a scalar's text is no larger than the value already
+    /// held, and the caller's check after building catches the sum.
     pub fn display(&self, v: &Value, before: usize, span: Span) -> EvalResult<()> {
+        if !matches!(v, Value::List(_) | Value::Tuple(_) | Value::Map(_)) {
+            return Ok(());
+        }
         let cap = self.limits.get(Resource::Values);
         self.size(
             super::size::display_len(v, cap) as u128 + before as u128,

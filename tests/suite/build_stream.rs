@@ -157,6 +157,12 @@ fn a_failure_inside_a_task_leaves_no_partial_or_temporary_file() {
     assert!(failing > 0, "the task's files are open when it fails");
     let programs = [fine, stuck];
     let tmp = tempfile::tempdir().expect("tempdir");
+    let whole = build_into(
+        &tmp.path().join("whole"),
+        &programs[..1],
+        &options(40, 1, None),
+    )
+    .expect("the fine spec alone builds");
     for jobs in [1, 3] {
         let dir = tmp.path().join(jobs.to_string());
         let err = build_into(&dir, &programs, &options(40, jobs, None))
@@ -182,12 +188,6 @@ fn a_failure_inside_a_task_leaves_no_partial_or_temporary_file() {
                 "--jobs {jobs}: {names:?}"
             );
         }
-        let whole = build_into(
-            &tmp.path().join("whole"),
-            &programs[..1],
-            &options(40, 1, None),
-        )
-        .expect("the fine spec alone builds");
         for (name, bytes) in &left {
             assert_eq!(
                 Some(bytes),
