@@ -50,7 +50,9 @@ Examples:
 pub const SCORE: &str = "\
 Examples:
   puzzlec score data responses.jsonl -o report
-  puzzlec score data batch_output.jsonl -o report --per-item --steps";
+  puzzlec score data batch_output.jsonl -o report --per-item --steps
+  puzzlec score data responses.jsonl -o report-ko --lang ko --tier medium,hard
+  puzzlec score data partial.jsonl -o report-part --answered-only";
 
 pub const COMPARE: &str = "\
 Examples:

@@ -4,8 +4,8 @@ use super::output::{fail, fail_with};
 use super::Reported;
 use crate::dataset::{check_output_file, write_atomic};
 use crate::score::{
-    chart, check_foreign, load_dataset, per_item_jsonl, read_responses, to_markdown, Report,
-    ScoreError,
+    answered_tasks, chart, check_foreign, load_records, per_item_jsonl, read_responses,
+    to_markdown, Dataset, Report, ScoreError, Selection,
 };
 use std::io::BufReader;
 use std::path::PathBuf;
@@ -28,11 +28,72 @@ pub struct Args {
     /// read from the response's `Step N:` lines.
     #[arg(long)]
     steps: bool,
+    /// Score only these puzzles (repeat the flag or separate names with commas).
+    #[arg(long = "puzzle", value_name = "NAME", value_delimiter = ',')]
+    puzzles: Vec<String>,
+    /// Score only these languages (e.g. `--lang ko`).
+    #[arg(long = "lang", value_name = "LANG", value_delimiter = ',')]
+    langs: Vec<String>,
+    /// Score only these tiers.
+    #[arg(long = "tier", value_name = "TIER", value_delimiter = ',')]
+    tiers: Vec<String>,
+    /// Score only the tasks (puzzle × language × tier) that some response
+    /// answers, e.g. responses for part of a dataset; other tasks are not
+    /// counted as missing.
+    #[arg(long)]
+    answered_only: bool,
+}
+
+impl Args {
+    fn selection(&self) -> Selection {
+        Selection {
+            puzzles: self.puzzles.clone(),
+            langs: self.langs.clone(),
+            tiers: self.tiers.clone(),
+            answered_only: self.answered_only,
+        }
+    }
+}
+
+/// Reads the dataset and narrows it to the selection.
+fn load_selected(args: &Args, selection: &Selection) -> Result<Dataset, Reported> {
+    let (records, tier_hint) = load_records(&args.data).map_err(|e| fail_with(&e))?;
+    if selection.is_everything() {
+        return Dataset::from_records(records, &tier_hint).map_err(|e| fail_with(&e));
+    }
+    let answered = if selection.answered_only {
+        let file = open_responses(&args.responses)?;
+        let tasks = answered_tasks(BufReader::new(file), &records).map_err(|source| {
+            fail_with(&ScoreError::Read {
+                path: args.responses.clone(),
+                source,
+            })
+        })?;
+        Some(tasks)
+    } else {
+        None
+    };
+    let (kept, excluded) = selection
+        .apply(records, answered.as_ref())
+        .map_err(|e| fail_with(&e))?;
+    let mut dataset = Dataset::from_records(kept, &tier_hint).map_err(|e| fail_with(&e))?;
+    dataset.excluded = excluded;
+    Ok(dataset)
+}
+
+fn open_responses(path: &std::path::Path) -> Result<std::fs::File, Reported> {
+    std::fs::File::open(path).map_err(|source| {
+        fail_with(&ScoreError::Read {
+            path: path.to_path_buf(),
+            source,
+        })
+    })
 }
 
 /// Scores, writes the report files and prints the Markdown report.
 pub fn run(args: Args) -> Result<(), Reported> {
-    let dataset = load_dataset(&args.data).map_err(|e| fail_with(&e))?;
+    let selection = args.selection();
+    let dataset = load_selected(&args, &selection)?;
     // Refuse an output inside the inputs before any work is done.
     let mut names = vec!["report.md", "report.json", "accuracy.svg"];
     if args.per_item {
@@ -41,12 +102,7 @@ pub fn run(args: Args) -> Result<(), Reported> {
     for name in &names {
         check_output_file(&args.out.join(name), &[&args.data, &args.responses]).map_err(fail)?;
     }
-    let file = std::fs::File::open(&args.responses).map_err(|source| {
-        fail_with(&ScoreError::Read {
-            path: args.responses.clone(),
-            source,
-        })
-    })?;
+    let file = open_responses(&args.responses)?;
     let intake =
         read_responses(BufReader::new(file), &dataset, args.per_item).map_err(|source| {
             fail_with(&ScoreError::Read {
@@ -132,6 +188,13 @@ pub fn run(args: Args) -> Result<(), Reported> {
         &args.data.display().to_string(),
         &args.responses.display().to_string(),
     );
+    if intake.excluded > 0 {
+        eprintln!(
+            "{} response(s) to records outside the selection ignored",
+            intake.excluded
+        );
+    }
+    let report = report.with_selection(&selection, &dataset);
     let report = if args.steps {
         if !dataset
             .parts

@@ -1,7 +1,7 @@
 //! The dataset side of scoring: every record, indexed by id, with its answer
 //! kind resolved and the tiers in declaration order.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::path::Path;
 
 use serde::Deserialize;
@@ -92,6 +92,9 @@ pub struct Dataset {
     /// Tier names in display order (the manifest's declaration order when
     /// there is one, else `easy`, `medium`, `hard`, then by name).
     pub tiers: Vec<String>,
+    /// Ids of the records a [`super::Selection`] left out (a response to
+    /// one is counted as excluded, not unknown).
+    pub excluded: HashSet<String>,
 }
 
 impl Dataset {
@@ -215,6 +218,7 @@ impl Dataset {
             parts,
             index,
             tiers,
+            excluded: HashSet::new(),
         })
     }
 
@@ -238,6 +242,14 @@ fn known_rank(tier: &str) -> usize {
 /// under it; `manifest.json`, when present, gives the tier order) or a
 /// single `.jsonl` task file.
 pub fn load_dataset(path: &Path) -> Result<Dataset, ScoreError> {
+    let (records, tier_hint) = load_records(path)?;
+    Dataset::from_records(records, &tier_hint)
+}
+
+/// The records of a dataset (as [`load_dataset`] reads them) and the tier
+/// order its manifest declares, before they are indexed: a
+/// [`super::Selection`] filters them first.
+pub fn load_records(path: &Path) -> Result<(Vec<Item>, Vec<String>), ScoreError> {
     let (files, hint) = if path.is_dir() {
         let manifest_path = path.join(MANIFEST_FILE);
         let hint = if manifest_path.is_file() {
@@ -272,5 +284,5 @@ pub fn load_dataset(path: &Path) -> Result<Dataset, ScoreError> {
             path: path.to_path_buf(),
         });
     }
-    Dataset::from_records(records, &hint)
+    Ok((records, hint))
 }

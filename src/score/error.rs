@@ -93,4 +93,25 @@ pub enum ScoreError {
         /// The first few unknown ids, backticked and comma-separated.
         examples: String,
     },
+    /// A `--puzzle`, `--lang` or `--tier` value names nothing in the dataset.
+    #[error("`--{flag} {value}` matches no record of the dataset")]
+    #[diagnostic(help("the dataset has {flag} values: {available}"))]
+    UnknownSelection {
+        /// The flag, without dashes.
+        flag: &'static str,
+        /// The value given.
+        value: String,
+        /// The values the dataset has, comma-separated.
+        available: String,
+    },
+    /// The filters together keep no record.
+    #[error("no record of the dataset passes the selection ({selection}); nothing to score")]
+    #[diagnostic(help(
+        "each filter matches some records, but not together; with `--answered-only`, no response \
+         id is a record of the other filters"
+    ))]
+    EmptySelection {
+        /// The filters, described.
+        selection: String,
+    },
 }

@@ -72,6 +72,8 @@ pub struct Intake {
     pub invalid_utf8: Problems<u64>,
     /// Responses whose id is not in the dataset.
     pub unknown: Problems<LineProblem>,
+    /// Responses to records the selection left out (ignored).
+    pub excluded: u64,
     /// Responses for an id already answered earlier (ignored: the first counts).
     pub duplicates: Problems<LineProblem>,
     /// Responses matched to a record (first occurrences).
@@ -133,6 +135,10 @@ pub fn read_responses<R: BufRead>(
         };
         *intake.layouts.entry(parsed.layout).or_default() += 1;
         let Some(&slot) = dataset.index.get(&parsed.id) else {
+            if dataset.excluded.contains(&parsed.id) {
+                intake.excluded += 1;
+                continue;
+            }
             intake.unknown.push(LineProblem {
                 line: n,
                 detail: parsed.id,

@@ -56,6 +56,13 @@ pub fn to_markdown(report: &Report) -> String {
         "Dataset `{}`, responses `{}`.\n",
         report.dataset, report.responses
     );
+    if let Some(sel) = &report.selection {
+        let _ = writeln!(
+            s,
+            "Selection: {}. {} record(s) of the dataset left out; {} response(s) to them ignored.\n",
+            sel.filters, sel.records_left_out, report.input.excluded
+        );
+    }
     let t = &report.totals;
     let _ = writeln!(
         s,

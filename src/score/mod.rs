@@ -1,6 +1,7 @@
 //! Scoring model responses against a dataset (`puzzlec score`).
 //!
-//! * [`load_dataset`] reads the records ([`dataset`]);
+//! * [`load_dataset`] reads the records ([`dataset`]), which a
+//!   [`Selection`] may narrow first ([`select`]);
 //! * [`read_responses`] streams a responses file, judging each line with
 //!   [`crate::answer::judge`] as it is read ([`input`] lists the accepted
 //!   field paths, [`intake`] the bookkeeping: invalid lines, unknown and
@@ -23,17 +24,19 @@ pub mod parts;
 pub mod parts_report;
 pub mod per_item;
 pub mod report;
+pub mod select;
 pub mod stats;
 pub mod svg;
 
 pub use accept::judge_record;
-pub use dataset::{load_dataset, read_items, Dataset, Item};
+pub use dataset::{load_dataset, load_records, read_items, Dataset, Item};
 pub use error::ScoreError;
 pub use input::{parse_line, Layout, ResponseLine, Status};
 pub use intake::{judge_response, read_responses, Intake, Outcome};
 pub use markdown::{cell_table, to_markdown};
 pub use per_item::per_item_jsonl;
 pub use report::{Accuracy, Cell, Counts, Gap, Report, Task};
+pub use select::{answered_tasks, Selection};
 pub use svg::chart;
 
 /// Fails with [`ScoreError::ForeignResponses`] when response lines had ids
@@ -64,6 +67,10 @@ pub fn check_foreign(intake: &Intake, responses: &std::path::Path) -> Result<(),
             None if intake.invalid_utf8.count > 0 => {
                 format!("{} not valid UTF-8", intake.invalid_utf8.count)
             }
+            None if intake.excluded > 0 => format!(
+                "{} answer records the selection leaves out",
+                intake.excluded
+            ),
             None => format!("{} blank", intake.blank),
         };
         return Err(ScoreError::NoUsableLines {

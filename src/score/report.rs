@@ -151,12 +151,23 @@ pub struct InputSummary {
     pub invalid_utf8: Problems<u64>,
     /// Ids not in the dataset.
     pub unknown: Problems<LineProblem>,
+    /// Responses to records the selection left out (ignored).
+    pub excluded: u64,
     /// Repeated ids (ignored; the first response counts).
     pub duplicates: Problems<LineProblem>,
     /// Matched responses whose request failed (scored wrong).
     pub failed: Problems<LineProblem>,
     /// Matched responses cut off at the token limit (scored wrong, not graded).
     pub truncated: Problems<LineProblem>,
+}
+
+/// The filters a report was made under.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct SelectionSummary {
+    /// The filters, described (e.g. `puzzle a, b; lang ko`).
+    pub filters: String,
+    /// Dataset records left out (not scored, not counted as missing).
+    pub records_left_out: usize,
 }
 
 /// The whole score report.
@@ -180,6 +191,9 @@ pub struct Report {
     pub cells: Vec<Cell>,
     /// One entry per direct type with EN and KO records.
     pub gaps: Vec<Gap>,
+    /// The `--puzzle/--lang/--tier/--answered-only` filters, when any.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub selection: Option<SelectionSummary>,
     /// Problems with the responses file.
     pub input: InputSummary,
     /// Accuracy per step of the records with checkpoints (`score --steps`).
@@ -288,6 +302,7 @@ impl Report {
             tasks,
             cells,
             gaps: gaps(dataset, &verdict),
+            selection: None,
             input: InputSummary {
                 lines: intake.lines,
                 blank: intake.blank,
@@ -295,6 +310,7 @@ impl Report {
                 invalid: intake.invalid.clone(),
                 invalid_utf8: intake.invalid_utf8.clone(),
                 unknown: intake.unknown.clone(),
+                excluded: intake.excluded,
                 duplicates: intake.duplicates.clone(),
                 failed: intake.failed.clone(),
                 truncated: intake.truncated.clone(),
@@ -303,6 +319,17 @@ impl Report {
             bundle_questions: part_cells(dataset, intake, |p| matches!(p, Parts::Bundle(_))),
             bundle_sources: source_cells(dataset, intake),
         }
+    }
+
+    /// Records the filters `dataset` was selected with.
+    pub fn with_selection(mut self, selection: &super::Selection, dataset: &Dataset) -> Self {
+        if !selection.is_everything() {
+            self.selection = Some(SelectionSummary {
+                filters: selection.describe(),
+                records_left_out: dataset.excluded.len(),
+            });
+        }
+        self
     }
 
     /// Adds the accuracy of each step of the records with checkpoints.

@@ -416,3 +416,127 @@ fn missing_files_are_clear_errors() {
     let o = run(&["score", "/nonexistent/data", "/nonexistent/r.jsonl"]);
     assert_eq!(o.status.code(), Some(1));
 }
+
+/// A hand-written dataset of two puzzles × two languages × two tiers, two
+/// records each; every gold is the record's position.
+fn grid_dataset(dir: &Path) -> (std::path::PathBuf, Vec<(String, String)>) {
+    let data = dir.join("grid.jsonl");
+    let mut text = String::new();
+    let mut golds = Vec::new();
+    for puzzle in ["p", "q"] {
+        for lang in ["en", "ko"] {
+            for tier in ["easy", "hard"] {
+                for i in 0..2 {
+                    let id = format!("{puzzle}/{lang}/{tier}/{i:05}");
+                    let answer = golds.len().to_string();
+                    text += &serde_json::json!({"id": id, "puzzle": puzzle, "lang": lang,
+                        "tier": tier, "index": i, "family": "direct",
+                        "pair": format!("{puzzle}/{tier}/{i:05}"), "answer": answer,
+                        "answer_kind": "int"})
+                    .to_string();
+                    text.push('\n');
+                    golds.push((id, answer));
+                }
+            }
+        }
+    }
+    std::fs::write(&data, text).unwrap();
+    (data, golds)
+}
+
+/// Scores `responses` (the golds of the ids chosen) against the grid
+/// dataset with extra flags.
+fn score_grid(
+    answer: impl Fn(&str) -> bool,
+    flags: &[&str],
+) -> (Output, Option<serde_json::Value>) {
+    let tmp = tempfile::tempdir().unwrap();
+    let (data, golds) = grid_dataset(tmp.path());
+    let mut text = String::new();
+    for (id, gold) in golds.iter().filter(|(id, _)| answer(id)) {
+        text += &serde_json::json!({"id": id, "response": format!("Answer: {gold}")}).to_string();
+        text.push('\n');
+    }
+    let resp = tmp.path().join("responses.jsonl");
+    std::fs::write(&resp, text).unwrap();
+    let out = tmp.path().join("out");
+    let mut args = vec![
+        "score",
+        data.to_str().unwrap(),
+        resp.to_str().unwrap(),
+        "-o",
+        out.to_str().unwrap(),
+    ];
+    args.extend_from_slice(flags);
+    let o = run(&args);
+    let rep = out.join("report.json").is_file().then(|| report(&out));
+    (o, rep)
+}
+
+#[test]
+fn puzzle_lang_and_tier_filters_score_only_their_records() {
+    // Every record answered; the filters keep q/ko (both tiers) = 4 records.
+    let (o, rep) = score_grid(
+        |_| true,
+        &["--puzzle", "q", "--lang", "ko", "--tier", "easy,hard"],
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let rep = rep.unwrap();
+    assert_eq!(rep["totals"]["n"], 4);
+    assert_eq!(rep["totals"]["correct"], 4);
+    assert_eq!(rep["totals"]["missing"], 0);
+    assert_eq!(rep["selection"]["records_left_out"], 12);
+    assert_eq!(rep["input"]["excluded"], 12);
+    assert_eq!(rep["input"]["unknown"]["count"], 0);
+    let cells = rep["cells"].as_array().unwrap();
+    assert!(cells
+        .iter()
+        .all(|c| c["puzzle"] == "q" && c["lang"] == "ko"));
+    assert!(stderr(&o).contains("12 response(s) to records outside the selection ignored"));
+    // Without filters the same responses score every record.
+    let (o, rep) = score_grid(|_| true, &[]);
+    assert!(o.status.success());
+    let rep = rep.unwrap();
+    assert_eq!(rep["totals"]["n"], 16);
+    assert!(rep.get("selection").is_none());
+}
+
+#[test]
+fn answered_only_drops_unanswered_tasks_instead_of_counting_them_missing() {
+    // Responses for p/en/easy (both records) and one of q/ko/hard.
+    let answered = |id: &str| id.starts_with("p/en/easy/") || id == "q/ko/hard/00001";
+    let (o, rep) = score_grid(answered, &["--answered-only"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let rep = rep.unwrap();
+    assert_eq!(rep["totals"]["n"], 4, "two tasks of two records each");
+    assert_eq!(rep["totals"]["correct"], 3);
+    assert_eq!(
+        rep["totals"]["missing"], 1,
+        "q/ko/hard/00000 has no response"
+    );
+    assert_eq!(rep["selection"]["records_left_out"], 12);
+    // The plain score counts the other twelve as missing.
+    let (_, rep) = score_grid(answered, &[]);
+    assert_eq!(rep.unwrap()["totals"]["missing"], 13);
+}
+
+#[test]
+fn a_filter_that_names_nothing_fails_with_the_available_values() {
+    let (o, rep) = score_grid(|_| true, &["--tier", "medium"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(rep.is_none(), "no report is written");
+    let err = stderr(&o);
+    assert!(err.contains("`--tier medium` matches no record"), "{err}");
+    assert!(err.contains("easy, hard"), "{err}");
+    // Each filter matches, but not together with `--answered-only`.
+    let (o, _) = score_grid(
+        |id| id.starts_with("p/"),
+        &["--puzzle", "q", "--answered-only"],
+    );
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains("no record of the dataset passes the selection"),
+        "{}",
+        stderr(&o)
+    );
+}

@@ -131,7 +131,7 @@ fn builds_are_byte_identical_for_any_job_count() {
     let two = tempfile::tempdir().expect("tempdir");
     for (dir, jobs) in [(&one, 1), (&two, 2)] {
         let out = OutputDir::prepare(&dir.path().join("data"), false).expect("prepare");
-        build(&programs, &options(6, jobs), &out, &|| {}).expect("build");
+        build(&programs, &options(3, jobs), &out, &|| {}).expect("build");
     }
     let a = common::read_tree(&one.path().join("data"));
     let b = common::read_tree(&two.path().join("data"));
