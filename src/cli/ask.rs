@@ -2,7 +2,7 @@
 //! and write the answers as a responses file that `score` reads.
 
 use super::model_args::ModelArgs;
-use super::output::{fail, fail_with, progress};
+use super::output::{fail, fail_with};
 use super::Reported;
 use crate::ask::failures::failures_path;
 use crate::ask::{ask_to_file, Job};
@@ -77,7 +77,7 @@ pub fn run(args: Args) -> Result<(), Reported> {
     }
     let session = setup.session();
     let client = setup.client(&session);
-    let bar = progress(jobs.len() as u64, "asking");
+    let bar = super::progress::Progress::new(jobs.len() as u64, "asking", "records");
     let report = ask_to_file(
         &client,
         &jobs,
@@ -87,7 +87,7 @@ pub fn run(args: Args) -> Result<(), Reported> {
         &|n| bar.inc(n),
     )
     .map_err(|e| fail_with(&e))?;
-    bar.finish_and_clear();
+    bar.finish();
     if report.dropped_lines > 0 {
         eprintln!(
             "warning: {} unreadable line(s) of `{}` dropped (a line cut short by an interrupted run); those records were asked again",

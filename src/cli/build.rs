@@ -1,7 +1,7 @@
 //! `puzzlec build`.
 
 use super::load::{apply_sets, load_all};
-use super::output::{fail, fail_with, progress};
+use super::output::{fail, fail_with};
 use super::Reported;
 use crate::check::program::Program;
 use crate::dataset::build::{build, BuildError, BuildOptions};
@@ -84,11 +84,22 @@ pub fn run(args: Args) -> Result<(), Reported> {
         format,
         overrides,
     };
-    let total: u64 = programs.iter().map(|p| p.tiers.len() as u64).sum::<u64>() * args.count;
-    let bar = progress(total, "generating");
+    let per_tier = options.shard.unwrap_or_default().owned_of(args.count);
+    let total: u64 = programs
+        .iter()
+        .map(|p| {
+            let chosen = p
+                .tier_names()
+                .into_iter()
+                .filter(|t| options.tiers.is_empty() || options.tiers.iter().any(|w| w == t))
+                .count();
+            chosen as u64 * per_tier
+        })
+        .sum();
+    let bar = super::progress::Progress::new(total, "generating", "items");
     let tick = || bar.inc(1);
     let report = build(&programs, &options, &out, &tick);
-    bar.finish_and_clear();
+    bar.finish();
     let report = report.map_err(|e| match e {
         BuildError::Gen(g) => fail_with(&g),
         other => fail(other),

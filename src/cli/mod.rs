@@ -15,6 +15,7 @@ mod memory;
 mod model_args;
 mod new;
 mod output;
+mod progress;
 mod render;
 mod score;
 mod snap;

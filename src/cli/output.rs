@@ -1,4 +1,4 @@
-//! Terminal output: diagnostics, plain errors and progress bars.
+//! Terminal output: diagnostics and plain errors (progress: [`super::progress`]).
 
 use super::Reported;
 use miette::{Diagnostic, GraphicalReportHandler, GraphicalTheme};
@@ -42,19 +42,4 @@ pub fn fail_with(d: &dyn Diagnostic) -> Reported {
 pub fn fail(message: impl std::fmt::Display) -> Reported {
     eprintln!("error: {message}");
     Reported
-}
-
-/// A progress bar on a terminal, nothing when piped.
-pub fn progress(total: u64, what: &str) -> indicatif::ProgressBar {
-    if !std::io::stderr().is_terminal() {
-        return indicatif::ProgressBar::hidden();
-    }
-    let bar = indicatif::ProgressBar::new(total);
-    if let Ok(style) = indicatif::ProgressStyle::with_template(
-        "{msg} [{bar:40}] {pos}/{len} ({per_sec}, {eta} left)",
-    ) {
-        bar.set_style(style.progress_chars("=> "));
-    }
-    bar.set_message(what.to_string());
-    bar
 }

@@ -2,7 +2,7 @@
 //! file and compare bytes (see `crate::dataset::verify`).
 
 use super::load::load_all;
-use super::output::{fail, fail_with, progress};
+use super::output::{fail, fail_with};
 use super::Reported;
 use crate::check::program::Program;
 use crate::dataset::build::BuildError;
@@ -34,10 +34,10 @@ pub fn run(args: Args) -> Result<(), Reported> {
     let jobs = args
         .jobs
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-    let bar = progress(0, "verifying");
+    let bar = super::progress::Progress::new(0, "verifying", "records");
     let tick = || bar.inc(1);
     let report = verify(&args.data, &programs, jobs, &tick);
-    bar.finish_and_clear();
+    bar.finish();
     let report = report.map_err(|e| match e {
         BuildError::Gen(g) => fail_with(&g),
         other => fail(other),

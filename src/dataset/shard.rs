@@ -33,6 +33,19 @@ impl Shard {
         }
         item_index % u64::from(self.count) == u64::from(self.index - 1)
     }
+
+    /// How many of the indices `0..n` this shard owns.
+    pub fn owned_of(&self, n: u64) -> u64 {
+        if self.count == 0 || self.index == 0 || self.index > self.count {
+            return 0;
+        }
+        let first = u64::from(self.index - 1);
+        if n <= first {
+            0
+        } else {
+            (n - first).div_ceil(u64::from(self.count))
+        }
+    }
 }
 
 impl Default for Shard {
@@ -82,5 +95,23 @@ fn check(given: &str, index: u32, count: u32) -> Result<Shard, DatasetError> {
             reason,
         }),
         None => Ok(Shard { index, count }),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn owned_of_counts_what_contains_owns() {
+        for count in 1..=5u32 {
+            for index in 1..=count {
+                let shard = Shard { index, count };
+                for n in 0..23u64 {
+                    let brute = (0..n).filter(|&i| shard.contains(i)).count() as u64;
+                    assert_eq!(shard.owned_of(n), brute, "{shard} of {n}");
+                }
+            }
+        }
     }
 }

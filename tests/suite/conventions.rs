@@ -1,5 +1,6 @@
 //! Command-line conventions: colour only on a terminal and never under
-//! `NO_COLOR`, shell completions, examples in every `--help`.
+//! `NO_COLOR`, progress lines when piped, shell completions, examples in
+//! every `--help`.
 
 use crate::common::{lossy as text, puzzlec};
 use std::process::Command;
@@ -107,4 +108,55 @@ fn every_subcommand_help_ends_with_examples() {
             "`{sub}`: {examples}"
         );
     }
+}
+
+/// The `generating:` progress lines a piped `build` printed on stderr.
+fn progress_lines(extra: &[&str]) -> Vec<String> {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let out = tmp.path().join("data");
+    let mut args = vec![
+        "build",
+        "tests/data/calibrate/adder.puzzle",
+        "-o",
+        out.to_str().unwrap(),
+        "-n",
+        "20",
+    ];
+    args.extend_from_slice(extra);
+    let o = puzzlec(&args);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    text(&o.stderr)
+        .lines()
+        .filter(|l| l.starts_with("generating: "))
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn a_piped_build_prints_a_progress_line_per_tenth_with_rate_and_time_left() {
+    // Three tiers × 20 items: one line at each tenth, the last one done.
+    let lines = progress_lines(&[]);
+    assert_eq!(lines.len(), 10, "{lines:#?}");
+    for (i, line) in lines.iter().enumerate() {
+        let done = 6 * (i + 1);
+        assert!(
+            line.starts_with(&format!(
+                "generating: {done}/60 items ({} %), ",
+                10 * (i + 1)
+            )),
+            "{line}"
+        );
+        assert!(line.contains(" items/s, "), "{line}");
+        let tail = if i == 9 { "done in " } else { "left" };
+        assert!(line.contains(tail), "{line}");
+    }
+    // The total follows the tier filter and the shard: indices 1, 4, …, 19
+    // of one tier are 7 items.
+    let lines = progress_lines(&["--tier", "hard", "--shard", "2/3"]);
+    assert!(
+        lines
+            .last()
+            .is_some_and(|l| l.starts_with("generating: 7/7 items (100 %)")),
+        "{lines:#?}"
+    );
 }
