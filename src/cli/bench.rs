@@ -43,6 +43,9 @@ pub struct Args {
     /// (repeatable; checked against the lever's declared domain).
     #[arg(long = "set", value_name = "LEVER=VALUE")]
     set: Vec<String>,
+    /// Print one JSON document on stdout instead of the table.
+    #[arg(long)]
+    json: bool,
 }
 
 /// Generates `count` items per tier on one thread and reports the rate.
@@ -66,43 +69,101 @@ pub fn run(args: Args) -> Result<(), Reported> {
     if args.fuel {
         return fuel(&loaded, &args);
     }
-    println!("| puzzle | tier | items | seconds | items/s | attempts/item |");
-    println!("|---|---|---:|---:|---:|---:|");
-    let (mut all_items, start_all) = (0u64, Instant::now());
-    for l in &loaded {
-        let p = &l.program;
-        for tier in p.tier_names() {
+    rates(&loaded, &args)
+}
+
+/// One row of the per-tier table.
+#[derive(serde::Serialize)]
+struct Rate {
+    puzzle: String,
+    tier: String,
+    items: u64,
+    seconds: f64,
+    cpu_seconds: Option<f64>,
+    items_per_second: f64,
+    items_per_cpu_second: Option<f64>,
+    attempts_per_item: f64,
+}
+
+/// Times `args.count` items of one tier on this thread.
+fn rate(p: &Program, tier: &str, args: &Args) -> Result<Rate, Reported> {
+    let (start, cpu_start) = (Instant::now(), super::cpu::process_seconds());
+    let mut attempts = 0u64;
+    for index in 0..args.count {
+        let item = generate(p, tier, index, args.seed).map_err(|e| fail_with(&e))?;
+        attempts += item.attempts;
+    }
+    let seconds = start.elapsed().as_secs_f64();
+    let cpu_seconds = cpu_start
+        .zip(super::cpu::process_seconds())
+        .map(|(a, b)| super::cpu::ticks(b - a));
+    Ok(Rate {
+        puzzle: p.name.name.clone(),
+        tier: tier.to_string(),
+        items: args.count,
+        seconds,
+        cpu_seconds,
+        items_per_second: args.count as f64 / seconds.max(1e-9),
+        // The clock ticks every 10 ms: below 0.1 s the CPU rate is not measured.
+        items_per_cpu_second: cpu_seconds
+            .filter(|c| *c >= 0.1)
+            .map(|c| args.count as f64 / c),
+        attempts_per_item: attempts as f64 / args.count.max(1) as f64,
+    })
+}
+
+/// The default mode: single-thread rates per spec and tier.
+fn rates(loaded: &[Loaded], args: &Args) -> Result<(), Reported> {
+    let (start_all, cpu_all) = (Instant::now(), super::cpu::process_seconds());
+    let mut rows = Vec::new();
+    if !args.json {
+        println!("| puzzle | tier | items | seconds | CPU seconds | items/s | items/CPU-s | attempts/item |");
+        println!("|---|---|---:|---:|---:|---:|---:|---:|");
+    }
+    for l in loaded {
+        for tier in l.program.tier_names() {
             if !args.tier.is_empty() && !args.tier.iter().any(|t| t == tier) {
                 continue;
             }
-            let start = Instant::now();
-            let mut attempts = 0u64;
-            for index in 0..args.count {
-                let item = generate(p, tier, index, args.seed).map_err(|e| fail_with(&e))?;
-                attempts += item.attempts;
+            let r = rate(&l.program, tier, args)?;
+            if !args.json {
+                let opt = |x: Option<f64>, digits: usize| {
+                    x.map_or("–".to_string(), |v| format!("{v:.digits$}"))
+                };
+                println!(
+                    "| {} | {} | {} | {:.3} | {} | {:.0} | {} | {:.2} |",
+                    r.puzzle,
+                    r.tier,
+                    r.items,
+                    r.seconds,
+                    opt(r.cpu_seconds, 2),
+                    r.items_per_second,
+                    opt(r.items_per_cpu_second, 0),
+                    r.attempts_per_item
+                );
             }
-            let secs = start.elapsed().as_secs_f64();
-            all_items += args.count;
-            println!(
-                "| {} | {} | {} | {:.3} | {:.0} | {:.2} |",
-                p.name.name,
-                tier,
-                args.count,
-                secs,
-                args.count as f64 / secs.max(1e-9),
-                attempts as f64 / args.count.max(1) as f64
-            );
+            rows.push(r);
         }
     }
     let secs = start_all.elapsed().as_secs_f64();
-    println!(
-        "\ntotal: {all_items} items in {secs:.2} s ({:.0} items/s, one thread)",
-        all_items as f64 / secs.max(1e-9)
-    );
+    let cpu = cpu_all
+        .zip(super::cpu::process_seconds())
+        .map(|(a, b)| super::cpu::ticks(b - a));
+    let items: u64 = rows.iter().map(|r| r.items).sum();
+    if args.json {
+        super::json::print(&serde_json::json!({
+            "threads": 1, "items": items, "seconds": secs, "cpu_seconds": cpu, "rows": rows,
+        }));
+    } else {
+        let cpu_note = cpu.map_or(String::new(), |c| format!(", {c:.2} CPU s"));
+        println!(
+            "\ntotal: {items} items in {secs:.2} s{cpu_note} ({:.0} items/s, one thread)",
+            items as f64 / secs.max(1e-9)
+        );
+    }
     Ok(())
 }
 
-/// Builds every spec into a scratch folder and reports wall time and peak memory.
 fn suite(programs: &[Program], args: &Args) -> Result<(), Reported> {
     if args.jobs == Some(0) {
         return Err(fail("`--jobs` must be at least 1"));
@@ -122,7 +183,7 @@ fn suite(programs: &[Program], args: &Args) -> Result<(), Reported> {
         format: Format::Puzzlec,
         overrides: Vec::new(),
     };
-    let start = Instant::now();
+    let (start, cpu_start) = (Instant::now(), super::cpu::process_seconds());
     let report = build(programs, &options, &out, &|| {});
     let secs = start.elapsed().as_secs_f64();
     // Best effort: a leftover scratch folder is harmless.
@@ -134,20 +195,33 @@ fn suite(programs: &[Program], args: &Args) -> Result<(), Reported> {
     let peak = super::memory::peak_bytes().map_or("unknown".to_string(), |b| {
         format!("{:.0} MiB", b as f64 / 1048576.0)
     });
-    println!("| specs | tasks | records | threads | wall seconds | records/s | peak memory |");
-    println!("|---:|---:|---:|---:|---:|---:|---:|");
+    let tasks = report
+        .manifest
+        .tasks
+        .iter()
+        .map(|t| (&t.puzzle, &t.lang))
+        .collect::<std::collections::BTreeSet<_>>()
+        .len();
+    let cpu = cpu_start
+        .zip(super::cpu::process_seconds())
+        .map(|(a, b)| super::cpu::ticks(b - a));
+    let records = report.manifest.total;
+    if args.json {
+        super::json::print(&serde_json::json!({
+            "specs": programs.len(), "tasks": tasks, "records": records, "threads": jobs,
+            "seconds": secs, "cpu_seconds": cpu,
+            "records_per_second": records as f64 / secs.max(1e-9),
+            "peak_memory_bytes": super::memory::peak_bytes(),
+        }));
+        return Ok(());
+    }
+    let cpu = cpu.map_or("–".to_string(), |c| format!("{c:.2}"));
+    println!("| specs | tasks | records | threads | wall seconds | CPU seconds | records/s | peak memory |");
+    println!("|---:|---:|---:|---:|---:|---:|---:|---:|");
     println!(
-        "| {} | {} | {} | {jobs} | {secs:.2} | {:.0} | {peak} |",
+        "| {} | {tasks} | {records} | {jobs} | {secs:.2} | {cpu} | {:.0} | {peak} |",
         programs.len(),
-        report
-            .manifest
-            .tasks
-            .iter()
-            .map(|t| (&t.puzzle, &t.lang))
-            .collect::<std::collections::BTreeSet<_>>()
-            .len(),
-        report.manifest.total,
-        report.manifest.total as f64 / secs.max(1e-9),
+        records as f64 / secs.max(1e-9),
     );
     Ok(())
 }

@@ -47,6 +47,10 @@ pub struct Args {
     /// in the manifest).
     #[arg(long = "set", value_name = "LEVER=VALUE")]
     set: Vec<String>,
+    /// Print one JSON object on stdout when done (records, task files, seconds,
+    /// items per second, peak memory) instead of the summary line.
+    #[arg(long)]
+    json: bool,
 }
 
 /// Builds the dataset.
@@ -104,6 +108,17 @@ pub fn run(args: Args) -> Result<(), Reported> {
         BuildError::Gen(g) => fail_with(&g),
         other => fail(other),
     })?;
+    if args.json {
+        super::json::print(&serde_json::json!({
+            "out": args.out.display().to_string(),
+            "records": report.manifest.total,
+            "task_files": report.manifest.tasks.len(),
+            "seconds": report.timings.seconds_total,
+            "items_per_second": report.timings.items_per_second,
+            "peak_memory_bytes": super::memory::peak_bytes(),
+        }));
+        return Ok(());
+    }
     println!(
         "wrote {} records in {} task files to `{}` ({:.2} s, {:.0} items/s{})",
         report.manifest.total,

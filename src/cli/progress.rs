@@ -94,11 +94,9 @@ impl Progress {
     /// Which step `done` units have reached: tenths of a known total, else
     /// multiples of [`UNKNOWN_TOTAL_STEP`].
     fn step_of(&self, done: u64) -> u64 {
-        if self.total > 0 {
-            (done.min(self.total) * 10) / self.total
-        } else {
-            done / UNKNOWN_TOTAL_STEP
-        }
+        (done.min(self.total) * 10)
+            .checked_div(self.total)
+            .unwrap_or(done / UNKNOWN_TOTAL_STEP)
     }
 
     /// `generating: 750/7500 items (10 %), 85.3 items/s, about 79 s left`.

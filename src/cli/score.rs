@@ -42,6 +42,9 @@ pub struct Args {
     /// counted as missing.
     #[arg(long)]
     answered_only: bool,
+    /// Print `report.json` on stdout instead of the Markdown report.
+    #[arg(long)]
+    json: bool,
 }
 
 impl Args {
@@ -219,7 +222,11 @@ pub fn run(args: Args) -> Result<(), Reported> {
     for (name, text) in &files {
         write_atomic(&args.out.join(name), text.as_bytes()).map_err(fail)?;
     }
-    print!("{markdown}");
+    if args.json {
+        println!("{}", report.to_json().trim_end());
+    } else {
+        print!("{markdown}");
+    }
     eprintln!(
         "wrote {} to `{}`",
         files

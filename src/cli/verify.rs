@@ -20,6 +20,10 @@ pub struct Args {
     /// Worker threads (default: all cores).
     #[arg(short, long)]
     jobs: Option<usize>,
+    /// Print one JSON object on stdout (ok, records, files, failures) instead
+    /// of the `FAIL` lines and the summary.
+    #[arg(long)]
+    json: bool,
 }
 
 /// Prints every finding as `FAIL <file or record>: <problem>`; exit 1 if any.
@@ -42,6 +46,19 @@ pub fn run(args: Args) -> Result<(), Reported> {
         BuildError::Gen(g) => fail_with(&g),
         other => fail(other),
     })?;
+    if args.json {
+        super::json::print(&serde_json::json!({
+            "ok": report.findings.is_empty(),
+            "records": report.records,
+            "files": report.files,
+            "failures": report.findings.iter().map(|f| f.to_string()).collect::<Vec<_>>(),
+        }));
+        return if report.findings.is_empty() {
+            Ok(())
+        } else {
+            Err(Reported)
+        };
+    }
     for finding in &report.findings {
         println!("FAIL {finding}");
     }

@@ -26,6 +26,9 @@ pub struct Selection {
     pub answered_only: bool,
 }
 
+/// One filter: its flag, the values wanted, and the record field it reads.
+type Filter<'a> = (&'static str, &'a Vec<String>, fn(&Item) -> &str);
+
 /// One task: puzzle, language and tier.
 type TaskKey = (String, String, String);
 
@@ -63,7 +66,7 @@ impl Selection {
     /// Fails when a filter value names nothing in `records` (a typo would
     /// otherwise score an empty selection).
     pub fn check_values(&self, records: &[Item]) -> Result<(), ScoreError> {
-        let fields: [(&'static str, &Vec<String>, fn(&Item) -> &str); 3] = [
+        let fields: [Filter<'_>; 3] = [
             ("puzzle", &self.puzzles, |r| &r.puzzle),
             ("lang", &self.langs, |r| &r.lang),
             ("tier", &self.tiers, |r| &r.tier),

@@ -160,3 +160,104 @@ fn a_piped_build_prints_a_progress_line_per_tenth_with_rate_and_time_left() {
         "{lines:#?}"
     );
 }
+
+/// The one JSON document a `--json` command printed on stdout.
+fn json_of(o: &std::process::Output) -> serde_json::Value {
+    serde_json::from_slice(&o.stdout).unwrap_or_else(|e| {
+        panic!(
+            "stdout is not one JSON document ({e}):\n{}",
+            text(&o.stdout)
+        )
+    })
+}
+
+#[test]
+fn check_json_locates_every_diagnostic() {
+    let o = puzzlec(&["check", "tests/ui/answer_type_mismatch.puzzle", "--json"]);
+    assert_eq!(o.status.code(), Some(1), "an error still fails");
+    let doc = json_of(&o);
+    assert_eq!(doc["ok"], false);
+    let spec = &doc["specs"][0];
+    assert_eq!(spec["errors"], 1);
+    let d = &spec["diagnostics"][0];
+    assert_eq!(d["severity"], "error");
+    assert_eq!(d["code"], "puzzlec::check::type_mismatch");
+    // The label's line and column point at its offset in the file.
+    let source = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/ui/answer_type_mismatch.puzzle"),
+    )
+    .unwrap();
+    let label = &d["labels"][0];
+    let offset = label["offset"].as_u64().unwrap() as usize;
+    let line = label["line"].as_u64().unwrap() as usize;
+    let column = label["column"].as_u64().unwrap() as usize;
+    let line_text = source.lines().nth(line - 1).unwrap();
+    let line_start = source[..offset].rfind('\n').map_or(0, |i| i + 1);
+    assert_eq!(source[..line_start].lines().count(), line - 1);
+    assert_eq!(
+        line_text.chars().take(column - 1).collect::<String>(),
+        source[line_start..offset]
+    );
+    let o = puzzlec(&["check", "puzzles", "--json"]);
+    assert!(o.status.success());
+    let doc = json_of(&o);
+    assert_eq!(doc["ok"], true);
+    assert!(doc["specs"].as_array().unwrap().len() >= 17);
+}
+
+#[test]
+fn build_verify_score_and_bench_print_json() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let data = tmp.path().join("data");
+    let data_s = data.to_str().unwrap();
+    let spec = "tests/data/calibrate/adder.puzzle";
+    let o = puzzlec(&["build", spec, "-o", data_s, "-n", "4", "--json"]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let doc = json_of(&o);
+    let records = doc["records"].as_u64().unwrap();
+    assert_eq!(records, 3 * 4 * 2, "three tiers, two languages");
+    assert_eq!(doc["task_files"], 6);
+    let o = puzzlec(&["verify", data_s, "--specs", spec, "--json"]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let doc = json_of(&o);
+    assert_eq!(doc["ok"], true);
+    assert_eq!(doc["records"].as_u64(), Some(records));
+    assert_eq!(doc["failures"].as_array().map(Vec::len), Some(0));
+    // Score the golds: report.json on stdout.
+    let mut responses = String::new();
+    for file in puzzlec::dataset::dataset_files(&data).unwrap() {
+        for r in puzzlec::dataset::read_records(&file).unwrap() {
+            responses +=
+                &serde_json::json!({"id": r.id, "response": format!("Answer: {}", r.answer)})
+                    .to_string();
+            responses.push('\n');
+        }
+    }
+    let resp = tmp.path().join("responses.jsonl");
+    std::fs::write(&resp, responses).unwrap();
+    let report = tmp.path().join("report");
+    let o = puzzlec(&[
+        "score",
+        data_s,
+        resp.to_str().unwrap(),
+        "-o",
+        report.to_str().unwrap(),
+        "--json",
+    ]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let doc = json_of(&o);
+    assert_eq!(doc["totals"]["correct"].as_u64(), Some(records));
+    let written: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(report.join("report.json")).unwrap())
+            .unwrap();
+    assert_eq!(doc, written, "stdout is report.json");
+    let o = puzzlec(&["bench", spec, "-n", "2", "--json"]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let doc = json_of(&o);
+    let rows = doc["rows"].as_array().unwrap();
+    assert_eq!(rows.len(), 3);
+    assert!(rows
+        .iter()
+        .all(|r| r["items"] == 2 && r["items_per_second"].as_f64().unwrap() > 0.0));
+}
