@@ -6,6 +6,7 @@ use super::output::{fail, fail_with};
 use super::Reported;
 use crate::check::program::Program;
 use crate::dataset::build::BuildError;
+use crate::dataset::integrity::Finding;
 use crate::dataset::verify::verify;
 use std::path::PathBuf;
 
@@ -61,6 +62,17 @@ pub fn run(args: Args) -> Result<(), Reported> {
     }
     for finding in &report.findings {
         println!("FAIL {finding}");
+    }
+    let missing = report
+        .findings
+        .iter()
+        .filter(|f| matches!(f, Finding::Spec { missing: true, .. }))
+        .count();
+    if missing > 0 {
+        eprintln!(
+            "hint: {missing} spec(s) the dataset was built from are not under `{}`; pass the spec file or folder the dataset was built from with `--specs PATH` (e.g. `--specs suites/korbench`)",
+            args.specs.display()
+        );
     }
     println!(
         "{} record(s) in {} file(s) regenerated and compared byte for byte, {} failure(s)",

@@ -22,6 +22,16 @@ pub enum Finding {
         /// What is wrong.
         problem: String,
     },
+    /// A spec the dataset was built from is not among the specs given, or
+    /// differs from the one the build used (one finding per spec, not per file).
+    Spec {
+        /// The puzzle name.
+        puzzle: String,
+        /// Whether no spec of that name was given at all (rather than changed).
+        missing: bool,
+        /// What is wrong.
+        problem: String,
+    },
     /// A file is missing, extra, or differs in bytes that no record accounts for.
     File {
         /// The file, relative to the dataset folder.
@@ -44,6 +54,7 @@ impl Finding {
         match self {
             Finding::Manifest { .. } => super::MANIFEST_FILE.to_string(),
             Finding::ManifestField { field, .. } => format!("{}: `{field}`", super::MANIFEST_FILE),
+            Finding::Spec { puzzle, .. } => format!("spec `{puzzle}`"),
             Finding::File { file, .. } => file.clone(),
             Finding::Record { id, .. } => id.clone(),
         }
@@ -54,6 +65,7 @@ impl Finding {
         match self {
             Finding::Manifest { problem }
             | Finding::ManifestField { problem, .. }
+            | Finding::Spec { problem, .. }
             | Finding::File { problem, .. }
             | Finding::Record { problem, .. } => problem,
         }

@@ -207,19 +207,31 @@ fn plan_again(
     })?;
     let mut findings = Vec::new();
     let mut selected: Vec<Program> = Vec::new();
+    let mut seen: Vec<&str> = Vec::new();
     for task in &stored.tasks {
-        if selected.iter().any(|p| p.name.name == task.puzzle) {
+        if seen.contains(&task.puzzle.as_str()) {
             continue;
         }
+        seen.push(&task.puzzle);
+        let files = stored
+            .tasks
+            .iter()
+            .filter(|t| t.puzzle == task.puzzle)
+            .count();
         match programs.iter().find(|p| p.name.name == task.puzzle) {
-            None => findings.push(Finding::File {
-                file: task.file.clone(),
-                problem: format!("no spec called `{}` was given to regenerate it (`--specs`)", task.puzzle),
-            }),
-            Some(p) if p.spec_hash != task.spec_hash => findings.push(Finding::File {
-                file: task.file.clone(),
+            None => findings.push(Finding::Spec {
+                puzzle: task.puzzle.clone(),
+                missing: true,
                 problem: format!(
-                    "the spec `{}` changed since the build ({} ≠ {}); verify with the specs it was built from",
+                    "not among the specs given to regenerate it (`--specs`); it built {files} file(s) of this dataset, the first `{}`",
+                    task.file
+                ),
+            }),
+            Some(p) if p.spec_hash != task.spec_hash => findings.push(Finding::Spec {
+                puzzle: task.puzzle.clone(),
+                missing: false,
+                problem: format!(
+                    "the spec `{}` changed since the build ({} ≠ {}); verify with the specs it was built from ({files} file(s) affected)",
                     task.puzzle, p.spec_hash, task.spec_hash
                 ),
             }),

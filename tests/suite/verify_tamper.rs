@@ -307,7 +307,37 @@ fn a_spec_changed_since_the_build() {
     let spec = f.specs.join("tiny.puzzle");
     let text = fs::read_to_string(&spec).expect("read");
     fs::write(&spec, text.replace("max_value = 20", "max_value = 21")).expect("write");
-    f.assert_caught(EASY, "the spec `tiny` changed since the build");
+    let out = f.assert_caught("spec `tiny`", "the spec `tiny` changed since the build");
+    assert!(out.contains("(6 file(s) affected)"), "{out}");
+    assert_eq!(
+        out.matches("FAIL ").count(),
+        1,
+        "one finding per spec:\n{out}"
+    );
+}
+
+#[test]
+fn specs_not_given_are_named_once_with_a_hint() {
+    let f = Fixture::build(&[]);
+    // The default `--specs puzzles` holds no `tiny`.
+    let out = puzzlec(&["verify", s(&f.data)]);
+    assert_eq!(out.status.code(), Some(1));
+    let stdout = text(&out.stdout);
+    assert_eq!(
+        stdout.matches("FAIL ").count(),
+        1,
+        "one finding per spec:\n{stdout}"
+    );
+    assert!(
+        stdout.contains("FAIL spec `tiny`: not among the specs given")
+            && stdout.contains("it built 6 file(s) of this dataset"),
+        "{stdout}"
+    );
+    let stderr = text(&out.stderr);
+    assert!(
+        stderr.contains("hint: 1 spec(s) the dataset was built from are not under `puzzles`"),
+        "{stderr}"
+    );
 }
 
 #[test]
