@@ -2,7 +2,6 @@
 //! known to be consistent. Generation runs on this, never on raw AST.
 
 use crate::answer::AnswerKind;
-use crate::eval::Functions;
 use crate::source::SourceFile;
 use crate::span::Span;
 use crate::syntax::ast::{Block, Expr, Find, FnDecl, Ident, LeverType, Rule, TierValue};
@@ -120,6 +119,9 @@ pub struct Program {
     pub group: Option<String>,
     /// `sha256:<hex>` of the spec's bytes.
     pub spec_hash: String,
+    /// The user functions' lowered bodies (compile stage; made on first
+    /// call, once per program).
+    pub fn_code: crate::compile::code::CodeCell<Vec<crate::compile::code::Unit>>,
 }
 
 /// A checked `accept(r) = BODY` declaration.
@@ -142,16 +144,6 @@ impl Program {
     /// Tier names in declaration order.
     pub fn tier_names(&self) -> Vec<&str> {
         self.tiers.iter().map(|t| t.name.name.as_str()).collect()
-    }
-}
-
-impl Functions for Program {
-    fn lookup(&self, name: &str) -> Option<usize> {
-        self.fns.iter().position(|f| f.name.name == name)
-    }
-
-    fn get(&self, index: usize) -> Option<&FnDecl> {
-        self.fns.get(index)
     }
 }
 

@@ -338,6 +338,7 @@ impl<'a> Checker<'a> {
             slot,
             group: parts.group.map(|g| g.name.clone()),
             spec_hash: spec_hash(self.source.text.as_bytes()),
+            fn_code: Default::default(),
         })
     }
 }

@@ -1,12 +1,17 @@
 //! Compile: spec text → checked [`Program`] (parse, then check), with every
-//! diagnostic collected.
+//! diagnostic collected; then the lowering of its expressions into the
+//! slot-addressed [`code`] the evaluator runs ([`lower`]).
 
+pub mod code;
 mod elide;
+pub mod lower;
 
 pub use elide::{elide, Elided, MAX_SHOWN_LINE};
 
 use crate::check::{self, error::CheckError, program::Program, warning::CheckWarning};
+use crate::eval::Functions;
 use crate::source::SourceFile;
+use crate::syntax::ast::FnDecl;
 use crate::syntax::{self, error::SyntaxError};
 use miette::Diagnostic;
 use thiserror::Error;
@@ -75,4 +80,38 @@ pub fn render_plain(diagnostics: &[&dyn Diagnostic], width: usize) -> String {
         let _ = handler.render_report(&mut out, &elide(*d));
     }
     out
+}
+
+impl Functions for Program {
+    fn lookup(&self, name: &str) -> Option<usize> {
+        self.fns.iter().position(|f| f.name.name == name)
+    }
+
+    fn get(&self, index: usize) -> Option<&FnDecl> {
+        self.fns.get(index)
+    }
+
+    fn code(&self, index: usize) -> Option<&code::Unit> {
+        self.fn_code.get_or_init(|| lower_fns(self)).get(index)
+    }
+}
+
+/// Lowers every user function of `program`; their outer environment holds
+/// the levers and constants.
+fn lower_fns(program: &Program) -> Vec<code::Unit> {
+    let globals = program
+        .levers
+        .iter()
+        .map(|l| l.name.name.as_str())
+        .chain(program.consts.iter().map(|(name, _)| name.name.as_str()))
+        .collect();
+    let statics = lower::Statics {
+        globals,
+        fns: program,
+    };
+    program
+        .fns
+        .iter()
+        .map(|decl| lower::lower_fn(decl, &statics))
+        .collect()
 }

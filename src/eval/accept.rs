@@ -7,6 +7,7 @@
 use super::env::Env;
 use super::interp::{expect_bool, Functions, Interp};
 use super::value::Value;
+use crate::compile::code::Unit;
 use crate::source::SourceFile;
 use crate::syntax::ast::{Expr, FnDecl};
 
@@ -19,6 +20,10 @@ impl Functions for NoFunctions {
     }
 
     fn get(&self, _index: usize) -> Option<&FnDecl> {
+        None
+    }
+
+    fn code(&self, _index: usize) -> Option<&Unit> {
         None
     }
 }

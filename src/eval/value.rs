@@ -1,6 +1,5 @@
 //! Runtime values of the spec language.
 
-use crate::syntax::ast::{Expr, Ident};
 use std::cmp::Ordering;
 use std::fmt;
 use std::rc::Rc;
@@ -29,13 +28,13 @@ pub enum Value {
 
 /// A callable value.
 pub enum Func {
-    /// A lambda with the environment it closed over.
-    Closure {
-        /// Parameter names.
-        params: Arc<[Ident]>,
-        /// The body, shared with the program.
-        body: Arc<Expr>,
-        /// Captured local bindings.
+    /// A lambda with the values it closed over.
+    Lambda {
+        /// The lowered lambda, shared with the program.
+        code: Arc<crate::compile::code::Lambda>,
+        /// The enclosing locals it uses, in the order of its captures.
+        captured: Vec<Value>,
+        /// The outer environment its free names are found in.
         env: super::env::Env,
     },
     /// A top-level `fn` by index.

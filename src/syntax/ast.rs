@@ -314,6 +314,20 @@ pub struct Expr {
     pub kind: ExprKind,
     /// Where it was written.
     pub span: Span,
+    /// Its lowered form when evaluated on its own (compile stage; made on
+    /// first evaluation and kept for the program's life).
+    pub code: crate::compile::code::CodeCell<crate::compile::code::Unit>,
+}
+
+impl Expr {
+    /// An expression of `kind` written at `span`.
+    pub fn new(kind: ExprKind, span: Span) -> Expr {
+        Expr {
+            kind,
+            span,
+            code: Default::default(),
+        }
+    }
 }
 
 /// Binary operators.

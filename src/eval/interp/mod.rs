@@ -6,13 +6,16 @@ use super::error::{EvalError, EvalErrorKind as K, EvalResult};
 use super::fuel::Fuel;
 use super::value::{Func, Value};
 use super::Sampler;
+use crate::compile::code::{Code, Resolved, Unit};
+use crate::compile::lower::lower_root;
 use crate::effort::ModelView;
 use crate::render::particle;
 use crate::span::Span;
 use crate::syntax::ast::*;
+use run::Cx;
 use std::rc::Rc;
 
-mod node;
+mod run;
 mod values;
 
 pub use values::{
@@ -35,6 +38,8 @@ pub trait Functions {
     fn lookup(&self, name: &str) -> Option<usize>;
     /// The declaration of user function `index`, if `lookup` gave it.
     fn get(&self, index: usize) -> Option<&FnDecl>;
+    /// The lowered body of user function `index` (lowered once).
+    fn code(&self, index: usize) -> Option<&Unit>;
 }
 
 /// Evaluates expressions against user functions and an optional sampler.
@@ -50,6 +55,10 @@ pub struct Interp<'a> {
     /// The constraint model of the current attempt, for the search-effort
     /// builtins (set by the generator once the model exists).
     model: Option<ModelView>,
+    /// The frames of the running units: locals, then free-name caches.
+    stack: Vec<Option<Value>>,
+    /// Where the running unit's frame starts in `stack`.
+    base: usize,
 }
 
 impl<'a> Interp<'a> {
@@ -62,6 +71,8 @@ impl<'a> Interp<'a> {
             globals: Env::new(),
             fuel: Rc::new(Fuel::default()),
             model: None,
+            stack: Vec::new(),
+            base: 0,
         }
     }
 
@@ -121,31 +132,50 @@ impl<'a> Interp<'a> {
     }
 
     /// Evaluates `expr` in `env`, charging one step and one level of nesting.
+    /// The expression is lowered on first use (once per program) and runs
+    /// in a frame of its own.
     pub fn eval(&mut self, expr: &Expr, env: &Env) -> EvalResult<Value> {
-        self.fuel.steps(1, expr.span)?;
+        let unit = expr.code.get_or_init(|| lower_root(expr));
+        self.run_unit(unit, env, |_| {})
+    }
+
+    /// Runs `unit` in a new frame, filled by `fill`, against `outer`.
+    fn run_unit(
+        &mut self,
+        unit: &Unit,
+        outer: &Env,
+        fill: impl FnOnce(&mut [Option<Value>]),
+    ) -> EvalResult<Value> {
+        let saved = self.base;
+        let base = self.stack.len();
+        self.stack.resize(base + unit.frame(), None);
+        fill(&mut self.stack[base..]);
+        self.base = base;
+        let result = self.run(&unit.body, &Cx { outer, unit });
+        self.stack.truncate(base);
+        self.base = saved;
+        result
+    }
+
+    /// Runs lowered code, charging one step and one level of nesting.
+    fn run(&mut self, code: &Code, cx: &Cx<'_>) -> EvalResult<Value> {
+        self.fuel.steps(1, code.span)?;
         self.depth += 1;
-        let result = match self.fuel.nest(self.depth, expr.span) {
+        let result = match self.fuel.nest(self.depth, code.span) {
             Err(e) => Err(e),
             Ok(()) if self.depth.is_multiple_of(STACK_CHECK_EVERY) => {
-                stacker::maybe_grow(STACK_RED_ZONE, STACK_SEGMENT, || self.eval_node(expr, env))
+                stacker::maybe_grow(STACK_RED_ZONE, STACK_SEGMENT, || self.run_op(code, cx))
             }
-            Ok(()) => self.eval_node(expr, env),
+            Ok(()) => self.run_op(code, cx),
         };
         self.depth -= 1;
         result
     }
 
-    fn lookup(&mut self, ident: &Ident, env: &Env) -> EvalResult<Value> {
-        if let Some(v) = env.get(&ident.name) {
-            return Ok(v.clone());
-        }
-        if let Some(i) = self.fns.lookup(&ident.name) {
-            return Ok(Value::Func(Rc::new(Func::User(i))));
-        }
-        if let Some(b) = builtins::find(&ident.name) {
-            return Ok(Value::Func(Rc::new(Func::Builtin(b.name))));
-        }
-        Err(EvalError::new(K::Unbound(ident.name.clone()), ident.span))
+    /// Charges what evaluating a name costs (one step, one level).
+    fn charge_leaf(&mut self, span: Span) -> EvalResult<()> {
+        self.fuel.steps(1, span)?;
+        self.fuel.nest(self.depth + 1, span)
     }
 
     /// Calls a function value with evaluated arguments.
@@ -159,31 +189,44 @@ impl<'a> Interp<'a> {
                 span,
             ));
         };
-        let result = match &**func {
+        match &**func {
             Func::Builtin(name) => self.call_builtin(name, args, span),
-            Func::User(i) => {
-                let fns = self.fns;
-                let Some(decl) = fns.get(*i) else {
-                    return Err(EvalError::new(
-                        K::Invalid(format!("no user function has index {i}")),
-                        span,
-                    ));
-                };
-                let globals = self.globals.clone();
-                self.call_with(
-                    &decl.name.name,
-                    &decl.params,
-                    &decl.body,
-                    &globals,
-                    args,
-                    span,
-                )
+            Func::User(i) => self.call_user(*i, args, span),
+            Func::Lambda {
+                code,
+                captured,
+                env,
+            } => {
+                check_arity("lambda", code.params as usize, args.len(), span)?;
+                self.run_unit(&code.unit, env, |frame| {
+                    for (slot, v) in frame.iter_mut().zip(args) {
+                        *slot = Some(v);
+                    }
+                    for ((_, own), v) in code.captures.iter().zip(captured) {
+                        frame[*own as usize] = Some(v.clone());
+                    }
+                })
             }
-            Func::Closure { params, body, env } => {
-                self.call_with("lambda", params, body, env, args, span)
-            }
+        }
+    }
+
+    /// Calls user function `i`: its parameters, then its body against the
+    /// levers and constants.
+    fn call_user(&mut self, i: usize, args: Vec<Value>, span: Span) -> EvalResult<Value> {
+        let fns = self.fns;
+        let (Some(decl), Some(unit)) = (fns.get(i), fns.code(i)) else {
+            return Err(EvalError::new(
+                K::Invalid(format!("no user function has index {i}")),
+                span,
+            ));
         };
-        result
+        check_arity(&decl.name.name, decl.params.len(), args.len(), span)?;
+        let globals = self.globals.clone();
+        self.run_unit(unit, &globals, |frame| {
+            for (slot, v) in frame.iter_mut().zip(args) {
+                *slot = Some(v);
+            }
+        })
     }
 
     /// A builtin call costs a step per element of its arguments and of its
@@ -195,30 +238,18 @@ impl<'a> Interp<'a> {
         self.fuel.alloc(shallow_size(&result) as u128, span)?;
         Ok(result)
     }
+}
 
-    fn call_with(
-        &mut self,
-        name: &str,
-        params: &[Ident],
-        body: &Expr,
-        env: &Env,
-        args: Vec<Value>,
-        span: Span,
-    ) -> EvalResult<Value> {
-        if params.len() != args.len() {
-            return Err(EvalError::new(
-                K::Arity {
-                    name: name.to_string(),
-                    expected: params.len().to_string(),
-                    found: args.len(),
-                },
-                span,
-            ));
-        }
-        let mut env = env.clone();
-        for (p, v) in params.iter().zip(args) {
-            env = env.bind(&p.name, v);
-        }
-        self.eval(body, &env)
+fn check_arity(name: &str, expected: usize, found: usize, span: Span) -> EvalResult<()> {
+    if expected == found {
+        return Ok(());
     }
+    Err(EvalError::new(
+        K::Arity {
+            name: name.to_string(),
+            expected: expected.to_string(),
+            found,
+        },
+        span,
+    ))
 }

@@ -142,18 +142,6 @@ pub fn type_error(expected: &str, found: &Value, span: Span) -> EvalError {
     )
 }
 
-pub(super) fn get_field(t: &Value, field: &Ident) -> EvalResult<Value> {
-    if let Ok(i) = field.name.parse::<i64>() {
-        return index(t, &Value::Int(i), field.span);
-    }
-    match t {
-        Value::Map(entries) => Value::map_get(entries, &Value::str(&field.name)).ok_or_else(|| {
-            EvalError::new(K::MissingKey(format!("\"{}\"", field.name)), field.span)
-        }),
-        other => Err(type_error("a map with named fields", other, field.span)),
-    }
-}
-
 /// `target[i, j, ...]`; a `None` index is the wildcard `*`, which keeps every
 /// element along that position.
 pub fn index_all(

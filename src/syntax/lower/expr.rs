@@ -32,7 +32,7 @@ impl<'s> Lowerer<'s> {
     fn expr_node(&self, pair: Pair<Rule>) -> Result<Expr> {
         let span = trimmed(&pair);
         let rule = pair.as_rule();
-        let mk = |kind| Ok(Expr { kind, span });
+        let mk = |kind| Ok(Expr::new(kind, span));
         match rule {
             Rule::let_expr => {
                 let mut inner = pair.clone().into_inner();
@@ -95,10 +95,7 @@ impl<'s> Lowerer<'s> {
                 let mut expr = self.expr(operand)?;
                 for not in inner.into_iter().rev() {
                     let s = Span::from(not.as_span()).join(expr.span);
-                    expr = Expr {
-                        kind: ExprKind::Not(Box::new(expr)),
-                        span: s,
-                    };
+                    expr = Expr::new(ExprKind::Not(Box::new(expr)), s);
                 }
                 Ok(expr)
             }
@@ -113,24 +110,15 @@ impl<'s> Lowerer<'s> {
                 if inner.len() % 2 == 1 && digits.chars().all(|c| c.is_ascii_digit() || c == '_') {
                     let text = format!("-{}", digits.replace('_', ""));
                     let value = text.parse::<i64>().map_err(|_| self.overflow(&operand))?;
-                    let mut expr = Expr {
-                        kind: ExprKind::Int(value),
-                        span,
-                    };
+                    let mut expr = Expr::new(ExprKind::Int(value), span);
                     for _ in 1..inner.len() {
-                        expr = Expr {
-                            kind: ExprKind::Neg(Box::new(expr)),
-                            span,
-                        };
+                        expr = Expr::new(ExprKind::Neg(Box::new(expr)), span);
                     }
                     return Ok(expr);
                 }
                 let mut expr = self.expr(operand)?;
                 for _ in inner {
-                    expr = Expr {
-                        kind: ExprKind::Neg(Box::new(expr)),
-                        span,
-                    };
+                    expr = Expr::new(ExprKind::Neg(Box::new(expr)), span);
                 }
                 Ok(expr)
             }
@@ -185,10 +173,7 @@ impl<'s> Lowerer<'s> {
             let rhs = self.expr(next(&mut inner, &pair)?)?;
             let op = binop(op.as_str()).ok_or_else(|| self.shape(&op))?;
             let span = lhs.span.join(rhs.span);
-            lhs = Expr {
-                kind: ExprKind::Binary(op, Box::new(lhs), Box::new(rhs)),
-                span,
-            };
+            lhs = Expr::new(ExprKind::Binary(op, Box::new(lhs), Box::new(rhs)), span);
         }
         Ok(lhs)
     }
@@ -230,7 +215,7 @@ impl<'s> Lowerer<'s> {
                 }
                 _ => return Err(self.shape(&op)),
             };
-            expr = Expr { kind, span };
+            expr = Expr::new(kind, span);
         }
         Ok(expr)
     }
@@ -256,16 +241,13 @@ impl<'s> Lowerer<'s> {
             }
         }
         if clauses.is_empty() {
-            return Ok(Expr {
-                kind: ExprKind::List(items),
-                span,
-            });
+            return Ok(Expr::new(ExprKind::List(items), span));
         }
         let head = items.pop().ok_or_else(|| internal(span))?;
-        Ok(Expr {
-            kind: ExprKind::Comprehension(Box::new(head), clauses),
+        Ok(Expr::new(
+            ExprKind::Comprehension(Box::new(head), clauses),
             span,
-        })
+        ))
     }
 
     pub(super) fn ident(&self, pair: Pair<Rule>) -> Result<Ident> {
@@ -322,10 +304,7 @@ impl<'s> Lowerer<'s> {
         if triple {
             parts = dedent_parts(parts);
         }
-        Ok(Expr {
-            kind: ExprKind::Str(parts),
-            span,
-        })
+        Ok(Expr::new(ExprKind::Str(parts), span))
     }
 
     /// A string that must not contain placeholders.
