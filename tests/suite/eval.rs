@@ -1,5 +1,6 @@
 //! The expression language: each case's expected value was worked out by hand.
 
+use puzzlec::compile::code::Unit;
 use puzzlec::eval::{Env, EvalErrorKind, Functions, Interp, Sampler, Value};
 use puzzlec::source::SourceFile;
 use puzzlec::syntax::ast::FnDecl;
@@ -12,6 +13,9 @@ impl Functions for NoFns {
         None
     }
     fn get(&self, _: usize) -> Option<&FnDecl> {
+        None
+    }
+    fn code(&self, _: usize) -> Option<&Unit> {
         None
     }
 }

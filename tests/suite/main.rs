@@ -52,6 +52,7 @@ mod kor_puzzle_arrow;
 mod kor_puzzle_connect;
 mod kor_puzzle_grid_a;
 mod kor_puzzle_grid_b;
+mod lowering;
 mod lunar;
 mod oracle_klc;
 mod overrides;
