@@ -366,9 +366,14 @@ impl<'a> Interp<'a> {
             }
             Clause::For(pat, source) => {
                 let items = self.run(source, cx)?;
-                for item in iter_values(&items, source.span)? {
+                // A list or tuple is walked in place, without a copy.
+                let items = match items {
+                    Value::List(items) | Value::Tuple(items) => items,
+                    other => Rc::new(iter_values(&other, source.span)?),
+                };
+                for item in items.iter() {
                     self.fuel.steps(1, source.span)?;
-                    self.bind(pat, item)?;
+                    self.bind(pat, item.clone())?;
                     self.comprehension(head, rest, cx, out)?;
                 }
             }
@@ -454,11 +459,15 @@ fn get_field(t: &Value, field: &Field) -> EvalResult<Value> {
         return index(t, &Value::Int(i), field.span);
     }
     match t {
-        Value::Map(entries) => {
-            Value::map_get(entries, &Value::str(&*field.name)).ok_or_else(|| {
+        // The first key equal to the name as a string, found without
+        // making that string.
+        Value::Map(entries) => entries
+            .iter()
+            .find(|(k, _)| matches!(k, Value::Str(s) if **s == *field.name))
+            .map(|(_, v)| v.clone())
+            .ok_or_else(|| {
                 EvalError::new(K::MissingKey(format!("\"{}\"", field.name)), field.span)
-            })
-        }
+            }),
         other => Err(type_error("a map with named fields", other, field.span)),
     }
 }
