@@ -315,8 +315,9 @@ pub struct Expr {
     /// Where it was written.
     pub span: Span,
     /// Its lowered form when evaluated on its own (compile stage; made on
-    /// first evaluation and kept for the program's life).
-    pub code: crate::compile::code::CodeCell<crate::compile::code::Unit>,
+    /// first evaluation and kept for the program's life; boxed, so that a
+    /// node stays small).
+    pub code: crate::compile::code::CodeCell<Box<crate::compile::code::Unit>>,
 }
 
 impl Expr {

@@ -135,7 +135,7 @@ impl<'a> Interp<'a> {
     /// The expression is lowered on first use (once per program) and runs
     /// in a frame of its own.
     pub fn eval(&mut self, expr: &Expr, env: &Env) -> EvalResult<Value> {
-        let unit = expr.code.get_or_init(|| lower_root(expr));
+        let unit = expr.code.get_or_init(|| Box::new(lower_root(expr)));
         self.run_unit(unit, env, |_| {})
     }
 
