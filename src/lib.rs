@@ -21,6 +21,7 @@ pub mod compile;
 pub mod dataset;
 pub mod effort;
 pub mod eval;
+pub mod export;
 pub mod gen;
 pub mod judge;
 pub mod render;

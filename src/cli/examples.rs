@@ -70,6 +70,12 @@ Examples:
   puzzlec calibrate specs/my_puzzle.puzzle --endpoint http://127.0.0.1:8080/v1 --model local
   puzzlec calibrate specs/my_puzzle.puzzle --endpoint http://127.0.0.1:8080/v1 --model local --targets easy=80,medium=50,hard=20 --in-place";
 
+pub const EXPORT: &str = "\
+Examples:
+  puzzlec export lm-eval data -o lm-eval-tasks
+  puzzlec export lm-eval data -o lm-eval-tasks --name nolli --max-tokens 8192
+  puzzlec export inspect data -o inspect-tasks";
+
 pub const COMPLETIONS: &str = "\
 Examples:
   puzzlec completions bash > ~/.local/share/bash-completion/completions/puzzlec

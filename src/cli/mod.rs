@@ -11,6 +11,7 @@ mod compare;
 mod completions;
 mod cpu;
 mod examples;
+mod export;
 mod json;
 mod load;
 mod memory;
@@ -76,6 +77,9 @@ enum Command {
     /// Tune a spec's calibrated levers so each tier hits its accuracy band.
     #[command(after_help = examples::CALIBRATE)]
     Calibrate(calibrate::Args),
+    /// Write a dataset as lm-evaluation-harness or Inspect tasks scored by puzzlec's judge.
+    #[command(after_help = examples::EXPORT)]
+    Export(export::Args),
     /// Print a shell completion script (bash, zsh, fish, elvish, powershell).
     #[command(after_help = examples::COMPLETIONS)]
     Completions(completions::Args),
@@ -105,6 +109,7 @@ pub fn main() -> ExitCode {
         Command::Compare(args) => compare::run(args),
         Command::Ask(args) => ask::run(args),
         Command::Calibrate(args) => calibrate::run(args),
+        Command::Export(args) => export::run(args),
         Command::Completions(args) => completions::run(args),
     };
     match result {

@@ -34,6 +34,7 @@ mod dates;
 mod docs;
 mod effort;
 mod eval;
+mod export;
 mod format;
 mod format_hf;
 mod front_end_limits;
