@@ -11,8 +11,9 @@
 use super::CalibrateError;
 use crate::answer::Verdict;
 use crate::ask::{ask_batch, Client, Outcome};
-use crate::check::calibrate::{CalibratedLever, Calibration};
+use crate::check::calibrate::{CalibratedLever, Calibration, LeverPath, LeverValue};
 use crate::check::program::{Program, TierDef};
+use crate::check::show_literal;
 use crate::eval::accept::Acceptor;
 use crate::gen::{generate, Item};
 use crate::judge::{judge_response, Accept};
@@ -24,42 +25,70 @@ pub const SWEEP: &str = "@calibrate";
 pub const CONFIRM: &str = "@confirm";
 
 /// The setting of calibrated `lever` in a tier whose own setting is `base`
-/// when the calibration path puts the lever at `value`: a fixed value becomes
-/// `value`; a range keeps its width (at most the calibration range's) and is
-/// centred on `value`, shifted to stay inside the calibration range, so a
-/// tier that samples `givens 40..=43` stays a range of four values.
-pub fn setting_at(lever: &CalibratedLever, base: &TierValue, value: i64) -> TierValue {
-    match base {
-        TierValue::Range { lo, hi, span } => {
-            let width = (hi - lo).clamp(0, lever.hi - lever.lo);
-            let start = (value - width / 2).clamp(lever.lo, lever.hi - width);
+/// when the calibration path puts the lever at `value`. On an integer range,
+/// a fixed value becomes `value`, and a range keeps its width (at most the
+/// calibration range's) and is centred on `value`, shifted to stay inside
+/// the calibration range, so a tier that samples `givens 40..=43` stays a
+/// range of four values. On an ordered path the setting becomes the value;
+/// on a mixture path it becomes the mixture (`weighted { .. }`), whatever
+/// the tier had.
+pub fn setting_at(lever: &CalibratedLever, base: &TierValue, value: &LeverValue) -> TierValue {
+    let span = base.span();
+    match (&lever.path, base, value) {
+        (
+            LeverPath::Range {
+                lo: clo, hi: chi, ..
+            },
+            TierValue::Range { lo, hi, .. },
+            LeverValue::Fixed(Literal::Int(v)),
+        ) => {
+            let width = (hi - lo).clamp(0, chi - clo);
+            let start = (v - width / 2).clamp(*clo, chi - width);
             TierValue::Range {
                 lo: start,
                 hi: start + width,
-                span: *span,
+                span,
             }
         }
-        other => TierValue::Fixed(Literal::Int(value), other.span()),
+        (_, _, LeverValue::Fixed(lit)) => TierValue::Fixed(lit.clone(), span),
+        (_, _, LeverValue::Mix(_)) => TierValue::Weighted(
+            value
+                .weights()
+                .into_iter()
+                .map(|(lit, n)| (lit, n, span))
+                .collect(),
+            span,
+        ),
     }
 }
 
-/// A tier setting as spec text (`41`, `40..=43`).
+/// A tier setting as spec text (`41`, `40..=43`, `"label"`,
+/// `weighted { "day": 1, "hour_from_day": 4 }`).
 pub fn setting_text(value: &TierValue) -> String {
     match value {
-        TierValue::Fixed(Literal::Int(v), _) => v.to_string(),
-        TierValue::Fixed(Literal::Str(v), _) => format!("{v:?}"),
-        TierValue::Fixed(Literal::Bool(v), _) => v.to_string(),
+        TierValue::Fixed(lit, _) => show_literal(lit),
         TierValue::Range { lo, hi, .. } => format!("{lo}..={hi}"),
-        TierValue::Weighted(..) => String::new(),
+        TierValue::Weighted(entries, _) => format!(
+            "weighted {{ {} }}",
+            entries
+                .iter()
+                .map(|(lit, n, _)| format!("{}: {n}", show_literal(lit)))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
     }
 }
 
-/// The shape of a calibrated lever's setting (fixed, or a range of some
-/// width), which tiers sharing a curve must have in common.
-pub fn setting_shape(value: &TierValue) -> String {
-    match value {
-        TierValue::Range { lo, hi, .. } => format!("range of width {}", hi - lo),
-        _ => "fixed".into(),
+/// The shape of a calibrated lever's setting that tiers sharing a curve
+/// must have in common: on an integer range, fixed or a range of some
+/// width; on an ordered or mixture path the path sets it whole.
+pub fn setting_shape(lever: &CalibratedLever, value: &TierValue) -> String {
+    match (&lever.path, value) {
+        (LeverPath::Range { .. }, TierValue::Range { lo, hi, .. }) => {
+            format!("range of width {}", hi - lo)
+        }
+        (LeverPath::Range { .. }, _) => "fixed".into(),
+        _ => "set by the path".into(),
     }
 }
 
@@ -73,7 +102,7 @@ pub fn tier_at(base: &TierDef, calibration: &Calibration, step: i64, name: &str)
         .zip(&calibration.levers)
     {
         if let Some(slot) = values.get_mut(lever) {
-            *slot = setting_at(def, slot, value);
+            *slot = setting_at(def, slot, &value);
         }
     }
     TierDef {
@@ -215,9 +244,11 @@ mod tests {
         CalibratedLever {
             lever: 0,
             name: "givens".into(),
-            lo,
-            hi,
-            harder: Harder::Down,
+            path: LeverPath::Range {
+                lo,
+                hi,
+                harder: Harder::Down,
+            },
         }
     }
 
@@ -229,15 +260,40 @@ mod tests {
         }
     }
 
+    fn int(v: i64) -> LeverValue {
+        LeverValue::Fixed(Literal::Int(v))
+    }
+
     #[test]
     fn a_range_keeps_its_width_and_stays_inside_the_calibration_range() {
         let l = lever(28, 46);
-        assert_eq!(setting_text(&setting_at(&l, &range(40, 43), 35)), "34..=37");
-        assert_eq!(setting_text(&setting_at(&l, &range(40, 43), 46)), "43..=46");
-        assert_eq!(setting_text(&setting_at(&l, &range(40, 43), 28)), "28..=31");
+        let at = |base: &TierValue, v| setting_text(&setting_at(&l, base, &int(v)));
+        assert_eq!(at(&range(40, 43), 35), "34..=37");
+        assert_eq!(at(&range(40, 43), 46), "43..=46");
+        assert_eq!(at(&range(40, 43), 28), "28..=31");
         // Wider than the calibration range: narrowed to it.
-        assert_eq!(setting_text(&setting_at(&l, &range(17, 81), 30)), "28..=46");
+        assert_eq!(at(&range(17, 81), 30), "28..=46");
         let fixed = TierValue::Fixed(Literal::Int(41), Span::default());
-        assert_eq!(setting_text(&setting_at(&l, &fixed, 30)), "30");
+        assert_eq!(at(&fixed, 30), "30");
+    }
+
+    #[test]
+    fn a_mixture_replaces_any_setting_and_drops_zero_weights() {
+        let s = |x: &str| Literal::Str(x.into());
+        let l = CalibratedLever {
+            lever: 0,
+            name: "ask".into(),
+            path: LeverPath::Mixture {
+                from: vec![(s("gap"), 1), (s("count"), 0)],
+                to: vec![(s("gap"), 0), (s("count"), 1)],
+                steps: 4,
+            },
+        };
+        let fixed = TierValue::Fixed(s("gap"), Span::default());
+        let at = |p| setting_text(&setting_at(&l, &fixed, &l.path.at(p)));
+        assert_eq!(at(0), "weighted { \"gap\": 1 }");
+        assert_eq!(at(1), "weighted { \"gap\": 3, \"count\": 1 }");
+        assert_eq!(at(4), "weighted { \"count\": 1 }");
+        assert_eq!(setting_shape(&l, &fixed), setting_shape(&l, &range(1, 2)));
     }
 }

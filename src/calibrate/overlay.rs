@@ -33,7 +33,7 @@ pub fn calibrated_spec(
                 continue;
             };
             let span = setting.span();
-            let text = setting_text(&setting_at(lever, setting, *value));
+            let text = setting_text(&setting_at(lever, setting, value));
             edits.push((span.start, span.end, text));
         }
     }

@@ -2,13 +2,14 @@
 
 use super::options::Options;
 use super::run::Outcome;
+use crate::check::calibrate::LeverValue;
 use serde_json::json;
 
 fn pct(x: f64) -> String {
     format!("{:.1} %", x * 100.0)
 }
 
-fn levers(map: &std::collections::BTreeMap<String, i64>) -> String {
+fn levers(map: &std::collections::BTreeMap<String, LeverValue>) -> String {
     map.iter()
         .map(|(k, v)| format!("`{k} = {v}`"))
         .collect::<Vec<_>>()

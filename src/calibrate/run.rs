@@ -10,7 +10,7 @@ use super::options::Options;
 use super::search::{search, Pick, Reach, SearchConfig};
 use super::CalibrateError;
 use crate::ask::Client;
-use crate::check::calibrate::Calibration;
+use crate::check::calibrate::{Calibration, LeverValue};
 use crate::check::program::{Family, Program, TierDef};
 use crate::score::stats::wilson;
 use std::collections::BTreeMap;
@@ -30,7 +30,7 @@ pub struct PointRecord {
     /// The step along the calibration path.
     pub step: i64,
     /// The calibrated lever values at the step.
-    pub levers: BTreeMap<String, i64>,
+    pub levers: BTreeMap<String, LeverValue>,
     /// The first item index of the sample.
     pub start: u64,
     /// Correct answers.
@@ -76,7 +76,7 @@ pub struct TierResult {
     /// The chosen step, when one was found.
     pub step: Option<i64>,
     /// The calibrated lever values at that step.
-    pub levers: BTreeMap<String, i64>,
+    pub levers: BTreeMap<String, LeverValue>,
     /// The tier's setting of each calibrated lever at that step, as written
     /// into the calibrated spec (`41`, or `40..=43` for a tier that samples
     /// a range).
@@ -180,13 +180,12 @@ fn other_settings(tier: &TierDef, calibration: &Calibration) -> String {
     tier.values
         .iter()
         .enumerate()
-        .map(|(i, v)| {
-            if calibration.levers.iter().any(|l| l.lever == i) {
-                super::measure::setting_shape(v)
-            } else {
-                format!("{:?}", strip_span(v))
-            }
-        })
+        .map(
+            |(i, v)| match calibration.levers.iter().find(|l| l.lever == i) {
+                Some(l) => super::measure::setting_shape(l, v),
+                None => format!("{:?}", strip_span(v)),
+            },
+        )
         .collect::<Vec<_>>()
         .join(";")
 }
@@ -259,12 +258,12 @@ pub fn calibrate(
         separations: Vec::new(),
         stopped: None,
     };
-    let levers_at = |step: i64| -> BTreeMap<String, i64> {
+    let levers_at = |step: i64| -> BTreeMap<String, LeverValue> {
         calibration
             .values_at(step)
-            .iter()
+            .into_iter()
             .zip(&calibration.levers)
-            .map(|((_, v), l)| (l.name.clone(), *v))
+            .map(|((_, v), l)| (l.name.clone(), v))
             .collect()
     };
     let cfg = SearchConfig {
@@ -487,7 +486,7 @@ fn settings_at(
         .zip(&calibration.levers)
         .filter_map(|((i, value), lever)| {
             let base = tier.values.get(i)?;
-            let setting = super::measure::setting_at(lever, base, value);
+            let setting = super::measure::setting_at(lever, base, &value);
             Some((lever.name.clone(), super::measure::setting_text(&setting)))
         })
         .collect()

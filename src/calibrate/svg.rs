@@ -79,7 +79,7 @@ pub fn plot(outcome: &Outcome, calibration: &Calibration, options: &Options) -> 
         let label = calibration
             .values_at(step)
             .iter()
-            .map(|(_, v)| v.to_string())
+            .map(|(_, v)| v.short())
             .collect::<Vec<_>>()
             .join("/");
         let _ = write!(
@@ -94,7 +94,7 @@ pub fn plot(outcome: &Outcome, calibration: &Calibration, options: &Options) -> 
     let names = calibration
         .levers
         .iter()
-        .map(|l| format!("{} (harder {})", l.name, l.harder.name()))
+        .map(|l| format!("{} ({})", l.name, l.path.direction()))
         .collect::<Vec<_>>()
         .join(" / ");
     let _ = write!(

@@ -182,7 +182,7 @@ impl<'a> Checker<'a> {
     }
 }
 
-fn in_domain(ty: &LeverType, lit: &Literal) -> bool {
+pub(crate) fn in_domain(ty: &LeverType, lit: &Literal) -> bool {
     match (ty, lit) {
         (LeverType::Int { lo, hi, .. }, Literal::Int(v)) => lo <= v && v <= hi,
         (LeverType::Bool(_), Literal::Bool(_)) => true,
@@ -191,7 +191,8 @@ fn in_domain(ty: &LeverType, lit: &Literal) -> bool {
     }
 }
 
-fn show_literal(lit: &Literal) -> String {
+/// A literal as spec text (`41`, `"day"`, `true`).
+pub fn show_literal(lit: &Literal) -> String {
     match lit {
         Literal::Int(i) => i.to_string(),
         Literal::Str(s) => format!("\"{s}\""),

@@ -67,7 +67,7 @@ pub enum Decl {
     Choices(Expr, Span),
     /// `template LANG STRING`.
     Template(Ident, Expr),
-    /// `calibrate { LEVER in LO..=HI harder up|down ... }`.
+    /// `calibrate { LEVER PATH ... }`.
     Calibrate(Calibrate),
     /// `accept(PARAM) = EXPR`; the span covers the whole declaration.
     Accept(Ident, Expr, Span),
@@ -497,17 +497,40 @@ pub struct Calibrate {
     pub span: Span,
 }
 
-/// `LEVER in LO..=HI harder up|down` inside `calibrate`.
+/// One calibrated lever inside `calibrate`.
 #[derive(Debug, Clone, PartialEq)]
 pub struct CalibrateLever {
     /// The lever.
     pub lever: Ident,
-    /// The search range, bounds inclusive after lowering.
-    pub lo: i64,
-    /// The upper bound (inclusive).
-    pub hi: i64,
-    /// Where the range was written.
-    pub range_span: Span,
-    /// `up` or `down` as written (the checker validates it).
-    pub harder: Ident,
+    /// The path it moves along.
+    pub path: CalibratePath,
+}
+
+/// The path of a calibrated lever, from its easiest setting to its hardest.
+#[derive(Debug, Clone, PartialEq)]
+pub enum CalibratePath {
+    /// `in LO..=HI harder up|down`.
+    Range {
+        /// The search range, bounds inclusive after lowering.
+        lo: i64,
+        /// The upper bound (inclusive).
+        hi: i64,
+        /// Where the range was written.
+        range_span: Span,
+        /// `up` or `down` as written (the checker validates it).
+        harder: Ident,
+    },
+    /// `in [a, b, c]`: values in order, easiest first.
+    Ordered(Vec<(Literal, Span)>, Span),
+    /// `from weighted { .. } to weighted { .. } steps N`.
+    Mixture {
+        /// The easiest weights.
+        from: Vec<(Literal, i64, Span)>,
+        /// The hardest weights.
+        to: Vec<(Literal, i64, Span)>,
+        /// `steps N` when written, with where.
+        steps: Option<(i64, Span)>,
+        /// The whole path.
+        span: Span,
+    },
 }

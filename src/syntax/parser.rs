@@ -34,7 +34,13 @@ pub fn describe(rule: Rule) -> Option<&'static str> {
         }
         Rule::lang_text => "a language code and a string",
         Rule::limit_setting => "a run-time limit such as `steps 100_000_000`",
-        Rule::calibrate_lever => "a calibrated lever such as `givens in 25..=45 harder down`",
+        Rule::calibrate_lever
+        | Rule::calibrate_range
+        | Rule::calibrate_list
+        | Rule::calibrate_mix => {
+            "a calibrated lever such as `givens in 25..=45 harder down`, `key in [\"given\", \"label\"]` or `ask from weighted { .. } to weighted { .. }`"
+        }
+        Rule::calibrate_steps => "`steps N`",
         Rule::lang => "a language code such as `en` or `ko`",
         Rule::lever_type | Rule::lever_int | Rule::lever_bool | Rule::lever_choice => {
             "a lever type (`int in A..=B`, `bool` or `one of \"a\", \"b\"`)"

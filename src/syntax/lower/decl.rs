@@ -217,26 +217,29 @@ impl<'s> Lowerer<'s> {
                 let (lo, hi) = self.int_range(&mut inner, &value_pair, span)?;
                 TierValue::Range { lo, hi, span }
             }
-            Rule::tier_weighted => {
-                let mut entries = Vec::new();
-                for entry in value_pair.into_inner() {
-                    let espan = trimmed(&entry);
-                    let mut kv = entry.clone().into_inner();
-                    let value = self.expr(next(&mut kv, &entry)?)?;
-                    let weight = self.expr(next(&mut kv, &entry)?)?;
-                    let value = literal_of(&value).ok_or_else(|| self.not_literal(&entry))?;
-                    let weight = match weight.kind {
-                        ExprKind::Int(w) => w,
-                        _ => return Err(self.not_literal(&entry)),
-                    };
-                    entries.push((value, weight, espan));
-                }
-                TierValue::Weighted(entries, span)
-            }
+            Rule::tier_weighted => TierValue::Weighted(self.weights(value_pair)?, span),
             Rule::literal => TierValue::Fixed(self.literal(first(value_pair)?)?, span),
             _ => return Err(self.shape(&value_pair)),
         };
         Ok(TierSetting { lever, value })
+    }
+
+    /// The `VALUE: WEIGHT` entries of a `tier_weighted` pair.
+    pub(super) fn weights(&self, pair: Pair<Rule>) -> Result<Vec<(Literal, i64, Span)>> {
+        let mut entries = Vec::new();
+        for entry in pair.into_inner() {
+            let espan = trimmed(&entry);
+            let mut kv = entry.clone().into_inner();
+            let value = self.expr(next(&mut kv, &entry)?)?;
+            let weight = self.expr(next(&mut kv, &entry)?)?;
+            let value = literal_of(&value).ok_or_else(|| self.not_literal(&entry))?;
+            let weight = match weight.kind {
+                ExprKind::Int(w) => w,
+                _ => return Err(self.not_literal(&entry)),
+            };
+            entries.push((value, weight, espan));
+        }
+        Ok(entries)
     }
 
     fn not_literal(&self, pair: &Pair<Rule>) -> SyntaxError {
