@@ -115,11 +115,13 @@ pub fn tier_at(base: &TierDef, calibration: &Calibration, step: i64, name: &str)
     }
 }
 
-/// What one measurement found, per language asked.
+/// What one measurement found, per language and model asked.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct LangCounts {
     /// The language.
     pub lang: String,
+    /// The model.
+    pub model: String,
     /// Correct answers.
     pub correct: u64,
     /// Judged answers.
@@ -169,10 +171,12 @@ pub fn correct(
 }
 
 /// Generates items `start..start + count` of `base` at `step` under the
-/// seed namespace `namespace`, asks them in each of `langs`, and judges.
+/// seed namespace `namespace`, asks them in each of `langs` of each model of
+/// `clients` (the same items for all), and judges. The counts come language
+/// by language, each with every model in order.
 #[allow(clippy::too_many_arguments)]
 pub fn measure(
-    client: &Client<'_>,
+    clients: &[Client<'_>],
     program: &Program,
     calibration: &Calibration,
     base: &TierDef,
@@ -193,7 +197,10 @@ pub fn measure(
         .map_err(Box::new)?;
     let acceptor = acceptor(program)?;
     let mut out = Vec::new();
-    for lang in langs {
+    for (lang, client) in langs
+        .iter()
+        .flat_map(|l| clients.iter().map(move |c| (l, c)))
+    {
         let prompts: Vec<&str> = items
             .iter()
             .map(|it| it.renders.get(lang).map_or("", |r| r.question.as_str()))
@@ -210,6 +217,7 @@ pub fn measure(
         }
         let mut counts = LangCounts {
             lang: lang.clone(),
+            model: client.settings.model.clone(),
             correct: 0,
             judged: 0,
             failed: 0,

@@ -27,6 +27,8 @@ pub struct PointRecord {
     pub tier: Option<String>,
     /// The language asked.
     pub lang: String,
+    /// The model asked.
+    pub model: String,
     /// The step along the calibration path.
     pub step: i64,
     /// The calibrated lever values at the step.
@@ -50,6 +52,8 @@ pub struct PointRecord {
 pub struct Confirmation {
     /// The language.
     pub lang: String,
+    /// The model.
+    pub model: String,
     /// Correct answers.
     pub correct: u64,
     /// Judged answers.
@@ -83,12 +87,35 @@ pub struct TierResult {
     pub settings: BTreeMap<String, String>,
     /// The fitted sweep accuracy at the step.
     pub fitted: Option<f64>,
-    /// The final confirmation in each language (calibration language first).
+    /// The final confirmation in each language of each model (the
+    /// calibration language first, each language with every model in order).
     pub confirmations: Vec<Confirmation>,
     /// Search-and-confirm rounds used.
     pub rounds: usize,
     /// Why no value was found, when none was.
     pub out_of_reach: Option<String>,
+}
+
+impl TierResult {
+    /// The confirmations in `lang`, one per model.
+    pub fn confirmed_in<'t>(&'t self, lang: &'t str) -> impl Iterator<Item = &'t Confirmation> {
+        self.confirmations.iter().filter(move |c| c.lang == lang)
+    }
+
+    /// Whether it was confirmed in `lang` and every model's confirmation
+    /// there is inside the band.
+    pub fn in_band(&self, lang: &str) -> bool {
+        self.confirmed_in(lang).next().is_some() && self.confirmed_in(lang).all(|c| c.in_band)
+    }
+
+    /// The confirmations in `lang` pooled over the models: correct, judged.
+    pub fn pooled(&self, lang: &str) -> Option<(u64, u64)> {
+        self.confirmed_in(lang).next()?;
+        Some(
+            self.confirmed_in(lang)
+                .fold((0, 0), |(k, n), c| (k + c.correct, n + c.judged)),
+        )
+    }
 }
 
 /// The separation between two tiers adjacent in target order.
@@ -111,8 +138,11 @@ pub struct GroupCurve {
     pub group: String,
     /// The tiers in it.
     pub tiers: Vec<String>,
-    /// The fit over the calibration language's sweep and confirmation data.
+    /// The fit over the calibration language's sweep and confirmation data,
+    /// pooled over the models (the curve the search follows).
     pub fit: Vec<Fitted>,
+    /// With several models, each model's own fit, in model order.
+    pub per_model: Vec<(String, Vec<Fitted>)>,
 }
 
 /// Everything a calibration found (possibly partial).
@@ -122,6 +152,8 @@ pub struct Outcome {
     pub puzzle: String,
     /// The language the sweep asks.
     pub lang: String,
+    /// The models asked, in order.
+    pub models: Vec<String>,
     /// Languages confirmed as mirrors.
     pub mirrors: Vec<String>,
     /// Per tier, in target order (easiest first).
@@ -137,14 +169,15 @@ pub struct Outcome {
 }
 
 impl Outcome {
-    /// Whether every tier has a value, every confirmation in the calibration
-    /// language is inside its band, and adjacent tiers are far enough apart.
+    /// Whether every tier has a value, every model's confirmation in the
+    /// calibration language is inside its band, and adjacent tiers are far
+    /// enough apart.
     pub fn success(&self) -> bool {
         self.stopped.is_none()
             && self
                 .tiers
                 .iter()
-                .all(|t| t.step.is_some() && t.confirmations.first().is_some_and(|c| c.in_band))
+                .all(|t| t.step.is_some() && t.in_band(&self.lang))
             && self.separations.iter().all(|s| s.ok)
     }
 }
@@ -208,7 +241,7 @@ fn strip_span(v: &crate::syntax::ast::TierValue) -> String {
 /// CLI appends it to a log). A stop (spent budget, unreachable server)
 /// returns the partial outcome with `stopped` set; other errors fail.
 pub fn calibrate(
-    client: &Client<'_>,
+    clients: &[Client<'_>],
     program: &Program,
     options: &Options,
     max_failures: usize,
@@ -231,6 +264,7 @@ pub fn calibrate(
         }
     }
     let (lang, mirrors) = languages(program);
+    let models: Vec<String> = clients.iter().map(|c| c.settings.model.clone()).collect();
     let mut targets = options.targets.clone();
     targets.sort_by(|a, b| b.accuracy.total_cmp(&a.accuracy));
     // Groups of tiers sharing every other lever setting, in target order.
@@ -251,6 +285,7 @@ pub fn calibrate(
     let mut outcome = Outcome {
         puzzle: program.name.name.clone(),
         lang: lang.clone(),
+        models: models.clone(),
         mirrors: mirrors.clone(),
         tiers: Vec::new(),
         curves: Vec::new(),
@@ -283,6 +318,7 @@ pub fn calibrate(
             continue;
         };
         let mut curve = Curve::default();
+        let mut model_curves: Vec<Curve> = vec![Curve::default(); clients.len()];
         let mut sweep_next: BTreeMap<i64, u64> = BTreeMap::new();
         let mut points: Vec<PointRecord> = Vec::new();
         for &ti in members {
@@ -307,7 +343,7 @@ pub fn calibrate(
                     let mut m = |step: i64, count: u64| -> Result<(u64, u64), CalibrateError> {
                         let start = *sweep_next.get(&step).unwrap_or(&0);
                         let counts = measure(
-                            client,
+                            clients,
                             program,
                             &calibration,
                             base,
@@ -320,24 +356,30 @@ pub fn calibrate(
                             max_failures,
                         )?;
                         sweep_next.insert(step, start + count);
-                        let c = &counts[0];
-                        let record = PointRecord {
-                            group: group.clone(),
-                            phase: "sweep",
-                            tier: None,
-                            lang: lang.clone(),
-                            step,
-                            levers: levers_at(step),
-                            start,
-                            correct: c.correct,
-                            judged: c.judged,
-                            failed: c.failed,
-                            empty: c.empty,
-                            truncated: c.truncated,
-                        };
-                        on_point(&record);
-                        points.push(record);
-                        Ok((c.correct, c.judged))
+                        let (mut correct, mut judged) = (0, 0);
+                        for (c, model_curve) in counts.iter().zip(model_curves.iter_mut()) {
+                            let record = PointRecord {
+                                group: group.clone(),
+                                phase: "sweep",
+                                tier: None,
+                                lang: lang.clone(),
+                                model: c.model.clone(),
+                                step,
+                                levers: levers_at(step),
+                                start,
+                                correct: c.correct,
+                                judged: c.judged,
+                                failed: c.failed,
+                                empty: c.empty,
+                                truncated: c.truncated,
+                            };
+                            on_point(&record);
+                            points.push(record);
+                            model_curve.add(step, c.correct, c.judged);
+                            correct += c.correct;
+                            judged += c.judged;
+                        }
+                        Ok((correct, judged))
                     };
                     search(&mut curve, target.accuracy, &cfg, &mut m)
                 };
@@ -352,7 +394,14 @@ pub fn calibrate(
                     stop = Some(e);
                     results[ti] = Some(result);
                     outcome.points.append(&mut points);
-                    record_curve(&mut outcome, group, members, &targets, &curve);
+                    record_curve(
+                        &mut outcome,
+                        group,
+                        members,
+                        &targets,
+                        &curve,
+                        &model_curves,
+                    );
                     break 'groups;
                 }
                 let step = match pick {
@@ -366,7 +415,7 @@ pub fn calibrate(
                 // pick is final (in band, or the last round).
                 let confirm = |langs: &[String]| {
                     measure(
-                        client,
+                        clients,
                         program,
                         &calibration,
                         base,
@@ -380,7 +429,9 @@ pub fn calibrate(
                     )
                 };
                 let confirmed = confirm(std::slice::from_ref(&lang)).and_then(|mut counts| {
-                    let hit = confirmation(&counts[0], target.accuracy, options.band).in_band;
+                    let hit = counts
+                        .iter()
+                        .all(|c| confirmation(c, target.accuracy, options.band).in_band);
                     if (hit || round == options.rounds) && !mirrors.is_empty() {
                         counts.extend(confirm(&mirrors)?);
                     }
@@ -392,7 +443,14 @@ pub fn calibrate(
                         stop = Some(e);
                         results[ti] = Some(result);
                         outcome.points.append(&mut points);
-                        record_curve(&mut outcome, group, members, &targets, &curve);
+                        record_curve(
+                            &mut outcome,
+                            group,
+                            members,
+                            &targets,
+                            &curve,
+                            &model_curves,
+                        );
                         break 'groups;
                     }
                 };
@@ -402,6 +460,7 @@ pub fn calibrate(
                         phase: "confirm",
                         tier: Some(target.tier.clone()),
                         lang: c.lang.clone(),
+                        model: c.model.clone(),
                         step,
                         levers: levers_at(step),
                         start: confirm_next,
@@ -416,7 +475,11 @@ pub fn calibrate(
                 }
                 confirm_next += options.confirm_n;
                 let fitted = super::fit::predict(&curve.fit(), step);
-                curve.add(step, counts[0].correct, counts[0].judged);
+                for (c, model_curve) in counts.iter().zip(model_curves.iter_mut()) {
+                    // The first counts are the calibration language's, one per model.
+                    curve.add(step, c.correct, c.judged);
+                    model_curve.add(step, c.correct, c.judged);
+                }
                 result.step = Some(step);
                 result.levers = levers_at(step);
                 result.settings = settings_at(program, &calibration, &target.tier, step);
@@ -425,14 +488,21 @@ pub fn calibrate(
                     .iter()
                     .map(|c| confirmation(c, target.accuracy, options.band))
                     .collect();
-                if result.confirmations[0].in_band {
+                if result.in_band(&lang) {
                     break;
                 }
             }
             results[ti] = Some(result);
         }
         outcome.points.append(&mut points);
-        record_curve(&mut outcome, group, members, &targets, &curve);
+        record_curve(
+            &mut outcome,
+            group,
+            members,
+            &targets,
+            &curve,
+            &model_curves,
+        );
     }
     for (ti, reach) in &reasons {
         let fit = outcome
@@ -452,8 +522,9 @@ pub fn calibrate(
     outcome.tiers = results.into_iter().flatten().collect();
     for pair in outcome.tiers.windows(2) {
         let (a, b) = (&pair[0], &pair[1]);
-        if let (Some(ca), Some(cb)) = (a.confirmations.first(), b.confirmations.first()) {
-            let gap = ca.accuracy - cb.accuracy;
+        let share = |(k, n): (u64, u64)| if n == 0 { 0.0 } else { k as f64 / n as f64 };
+        if let (Some(ca), Some(cb)) = (a.pooled(&lang), b.pooled(&lang)) {
+            let gap = share(ca) - share(cb);
             outcome.separations.push(Separation {
                 easier: a.tier.clone(),
                 harder: b.tier.clone(),
@@ -498,11 +569,23 @@ fn record_curve(
     members: &[usize],
     targets: &[super::options::Target],
     curve: &Curve,
+    model_curves: &[Curve],
 ) {
+    let per_model = if model_curves.len() > 1 {
+        outcome
+            .models
+            .iter()
+            .cloned()
+            .zip(model_curves.iter().map(Curve::fit))
+            .collect()
+    } else {
+        Vec::new()
+    };
     outcome.curves.push(GroupCurve {
         group: group.to_string(),
         tiers: members.iter().map(|&i| targets[i].tier.clone()).collect(),
         fit: curve.fit(),
+        per_model,
     });
 }
 
@@ -515,6 +598,7 @@ fn confirmation(c: &LangCounts, target: f64, band: f64) -> Confirmation {
     let (low, high) = wilson(c.correct, c.judged, Z95);
     Confirmation {
         lang: c.lang.clone(),
+        model: c.model.clone(),
         correct: c.correct,
         judged: c.judged,
         accuracy,

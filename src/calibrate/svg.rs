@@ -140,6 +140,20 @@ pub fn plot(outcome: &Outcome, calibration: &Calibration, options: &Options) -> 
                 pts.join(" ")
             );
         }
+        // With several models, each model's own fit, dashed.
+        for (k, (model, fit)) in curve.per_model.iter().enumerate() {
+            let pts: Vec<String> = fit
+                .iter()
+                .map(|f| format!("{:.1},{:.1}", x(f.step), y(f.value)))
+                .collect();
+            let _ = write!(
+                s,
+                r##"<polyline points="{}" fill="none" stroke="#777" stroke-width="1.2" stroke-dasharray="{} 3"><title>fit of {}</title></polyline>"##,
+                pts.join(" "),
+                2 + 3 * k,
+                esc(model)
+            );
+        }
     }
     // Chosen values and confirmations.
     let mut langs: Vec<String> = vec![outcome.lang.clone()];
@@ -161,12 +175,13 @@ pub fn plot(outcome: &Outcome, calibration: &Calibration, options: &Options) -> 
             let (cx, cy) = (xx + 6.0 * li as f64, y(c.accuracy));
             let _ = write!(
                 s,
-                r#"<line x1="{cx:.1}" y1="{:.1}" x2="{cx:.1}" y2="{:.1}" stroke="{color}"/><path d="M{cx:.1},{:.1} l5,5 l-5,5 l-5,-5 z" fill="{color}"><title>{} {}: {:.1} %</title></path>"#,
+                r#"<line x1="{cx:.1}" y1="{:.1}" x2="{cx:.1}" y2="{:.1}" stroke="{color}"/><path d="M{cx:.1},{:.1} l5,5 l-5,5 l-5,-5 z" fill="{color}"><title>{} {} {}: {:.1} %</title></path>"#,
                 y(c.high),
                 y(c.low),
                 cy - 5.0,
                 esc(&t.tier),
                 esc(&c.lang),
+                esc(&c.model),
                 c.accuracy * 100.0
             );
         }

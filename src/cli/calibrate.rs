@@ -91,21 +91,22 @@ pub fn run(args: Args) -> Result<(), Reported> {
     for name in OUTPUT_FILES {
         check_output_file(&args.out.join(name), &[&args.spec]).map_err(fail)?;
     }
-    let setup = args.model.setup(&args.out.join("cache"))?;
+    let setup = args.model.setup_models(&args.out.join("cache"), true)?;
     std::fs::create_dir_all(&args.out)
         .map_err(|e| fail(format!("cannot create `{}`: {e}", args.out.display())))?;
     let points_path = args.out.join("points.jsonl");
     let mut log = std::fs::File::create(&points_path)
         .map_err(|e| fail(format!("cannot write `{}`: {e}", points_path.display())))?;
     let session = setup.session();
-    let client = setup.client(&session);
+    let clients = setup.clients(&session);
     let mut on_point = |p: &PointRecord| {
         if let Ok(line) = serde_json::to_string(p) {
             let _ = writeln!(log, "{line}");
             let _ = log.flush();
         }
         eprintln!(
-            "{} {} step {} ({}): {}/{} correct",
+            "{} {} {} step {} ({}): {}/{} correct",
+            p.model,
             p.phase,
             p.tier.as_deref().unwrap_or(&p.group),
             p.step,
@@ -119,7 +120,7 @@ pub fn run(args: Args) -> Result<(), Reported> {
         );
     };
     let outcome = calibrate(
-        &client,
+        &clients,
         &program,
         &options,
         setup.max_failures,
@@ -131,17 +132,13 @@ pub fn run(args: Args) -> Result<(), Reported> {
         received: session.stats.received.load(Ordering::Relaxed),
         cached: session.stats.cached.load(Ordering::Relaxed),
     };
-    let model = &setup.settings.model;
-    let markdown = to_markdown(&outcome, &options, model, calls);
+    let markdown = to_markdown(&outcome, &options, calls);
     let write = |name: &str, text: &str| {
         let path = args.out.join(name);
         write_atomic(&path, text.as_bytes()).map_err(fail)
     };
     write("report.md", &markdown)?;
-    write(
-        "calibration.json",
-        &to_json(&outcome, &options, model, calls),
-    )?;
+    write("calibration.json", &to_json(&outcome, &options, calls))?;
     if let Some(c) = &program.calibration {
         write("accuracy.svg", &plot(&outcome, c, &options))?;
     }

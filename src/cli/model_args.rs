@@ -17,12 +17,14 @@ pub const DEFAULT_KEY_ENV: &str = "OPENAI_API_KEY";
 #[derive(Debug, clap::Args)]
 pub struct ModelArgs {
     /// The server's base URL (`http://127.0.0.1:8000/v1`); requests go to
-    /// `…/chat/completions`.
-    #[arg(long)]
-    endpoint: String,
-    /// The model name sent with every request.
-    #[arg(long)]
-    model: String,
+    /// `…/chat/completions`. `calibrate` takes it once for all models or once
+    /// per `--model`, in the same order.
+    #[arg(long, required = true)]
+    endpoint: Vec<String>,
+    /// The model name sent with every request. `calibrate` takes it twice
+    /// or more to calibrate against several models at once.
+    #[arg(long, required = true)]
+    model: Vec<String>,
     /// A JSON config file with sampling and transport settings (see
     /// docs/calibration.md); flags override it.
     #[arg(long)]
@@ -72,8 +74,11 @@ pub struct ModelArgs {
 
 /// What the shared flags set up.
 pub struct ModelSetup {
-    /// The settings.
+    /// The settings of the first model.
     pub settings: Settings,
+    /// The settings of every further `--model` (the same but for the
+    /// endpoint and model).
+    pub others: Vec<Settings>,
     /// The cache, unless `--no-cache`.
     pub cache: Option<Cache>,
     /// The request budget.
@@ -102,8 +107,21 @@ impl ModelSetup {
 
     /// The client over these settings, cache and budget, and `session`.
     pub fn client<'a>(&'a self, session: &'a Session) -> Client<'a> {
+        self.client_for(&self.settings, session)
+    }
+
+    /// One client per model, the first model first, sharing the cache, the
+    /// budget and `session`.
+    pub fn clients<'a>(&'a self, session: &'a Session) -> Vec<Client<'a>> {
+        std::iter::once(&self.settings)
+            .chain(&self.others)
+            .map(|s| self.client_for(s, session))
+            .collect()
+    }
+
+    fn client_for<'a>(&'a self, settings: &'a Settings, session: &'a Session) -> Client<'a> {
         Client {
-            settings: &self.settings,
+            settings,
             transport: &session.transport,
             cache: self.cache.as_ref(),
             budget: &self.budget,
@@ -114,13 +132,66 @@ impl ModelSetup {
 }
 
 impl ModelArgs {
-    /// Builds the settings; `default_cache` is used without `--cache`.
+    /// The (endpoint, model) pairs: each `--model` with the `--endpoint` of
+    /// the same position, or with the only `--endpoint`. At most one pair
+    /// unless `several`; model names must differ.
+    fn pairs(&self, several: bool) -> Result<Vec<(String, String)>, Reported> {
+        let bad = |message: String, help: &str| {
+            fail_with(&AskError::Settings {
+                message,
+                help: help.into(),
+            })
+        };
+        let (models, endpoints) = (&self.model, &self.endpoint);
+        if !several && (models.len() > 1 || endpoints.len() > 1) {
+            return Err(bad(
+                "`--model` and `--endpoint` are given more than once".into(),
+                "this command asks one model; run it once per model (only `calibrate` takes several)",
+            ));
+        }
+        if endpoints.len() != 1 && endpoints.len() != models.len() {
+            return Err(bad(
+                format!(
+                    "{} `--endpoint` for {} `--model`",
+                    endpoints.len(),
+                    models.len()
+                ),
+                "give one `--endpoint` for all models, or one per `--model` in the same order",
+            ));
+        }
+        for (i, m) in models.iter().enumerate() {
+            if models[..i].contains(m) {
+                return Err(bad(
+                    format!("model `{m}` is given twice"),
+                    "models are told apart by name in the report; give each once",
+                ));
+            }
+        }
+        Ok(models
+            .iter()
+            .enumerate()
+            .map(|(i, m)| (endpoints[i.min(endpoints.len() - 1)].clone(), m.clone()))
+            .collect())
+    }
+
+    /// Builds the settings of one model; `default_cache` is used without
+    /// `--cache`.
     pub fn setup(&self, default_cache: &Path) -> Result<ModelSetup, Reported> {
+        self.setup_models(default_cache, false)
+    }
+
+    /// Builds the settings of every `--model` (only when `several`).
+    pub fn setup_models(
+        &self,
+        default_cache: &Path,
+        several: bool,
+    ) -> Result<ModelSetup, Reported> {
+        let pairs = self.pairs(several)?;
         let file = match &self.config {
             Some(path) => ConfigFile::read(path).map_err(|e| fail_with(&e))?,
             None => ConfigFile::default(),
         };
-        let mut s = Settings::new(&self.endpoint, &self.model);
+        let mut s = Settings::new(&pairs[0].0, &pairs[0].1);
         s.system = self.system.clone().or(file.system);
         s.temperature = self.temperature.or(file.temperature);
         s.max_tokens = self.max_tokens.or(file.max_tokens);
@@ -158,6 +229,14 @@ impl ModelArgs {
             None => std::env::var(DEFAULT_KEY_ENV).ok().filter(|v| !v.is_empty()),
         };
         s.validate().map_err(|e| fail_with(&e))?;
+        let mut others = Vec::new();
+        for (endpoint, model) in &pairs[1..] {
+            let mut other = s.clone();
+            other.endpoint = endpoint.clone();
+            other.model = model.clone();
+            other.validate().map_err(|e| fail_with(&e))?;
+            others.push(other);
+        }
         let cache = if self.no_cache {
             None
         } else {
@@ -169,6 +248,7 @@ impl ModelArgs {
         };
         Ok(ModelSetup {
             settings: s,
+            others,
             cache,
             budget: Budget::new(self.budget),
             max_failures: self.max_failures.max(1),

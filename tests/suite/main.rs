@@ -17,6 +17,7 @@ mod budgets;
 mod build_stream;
 mod calendar_golds;
 mod calibrate;
+mod calibrate_models;
 mod calibrate_paths;
 mod causal_golds;
 mod check_index;

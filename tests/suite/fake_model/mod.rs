@@ -59,6 +59,9 @@ pub struct State {
     pub auth: Mutex<Vec<String>>,
     /// Set to stop accepting.
     pub shutdown: AtomicBool,
+    /// How many numbers harder than the standard model this one finds
+    /// every list (a second, weaker model).
+    pub harder_by: AtomicU64,
 }
 
 /// A running fake server.
@@ -120,6 +123,14 @@ impl FakeModel {
             .extend(faults.iter().copied());
     }
 
+    /// Starts a weaker model: every list is as hard for it as a list
+    /// `harder_by` numbers longer is for the standard one.
+    pub fn start_harder(harder_by: u64) -> FakeModel {
+        let model = FakeModel::start();
+        model.state.harder_by.store(harder_by, Ordering::SeqCst);
+        model
+    }
+
     /// Serves `fault` to every request from now on (`None` to stop).
     pub fn always(&self, fault: Option<Fault>) {
         *self.state.always.lock().expect("lock") = fault;
@@ -172,10 +183,16 @@ pub const REASONING: &str = "I add the numbers one by one.";
 
 /// The fake model's reply text to `prompt`.
 pub fn answer(prompt: &str) -> String {
+    answer_harder(prompt, 0)
+}
+
+/// The reply of a model that finds every list as hard as the standard one
+/// finds a list `harder_by` numbers longer.
+pub fn answer_harder(prompt: &str, harder_by: u64) -> String {
     let xs = numbers(prompt);
     let korean = prompt.contains("더하세요");
     let sum: i64 = xs.iter().sum();
-    let right = prompt_uniform(prompt) < true_accuracy(xs.len(), korean);
+    let right = prompt_uniform(prompt) < true_accuracy(xs.len() + harder_by as usize, korean);
     let given = if right { sum } else { sum + 1 };
     if korean {
         format!("더하면 됩니다.\n정답: {given}")
@@ -308,7 +325,10 @@ fn handle(stream: TcpStream, state: &State) -> std::io::Result<()> {
     let (content, finish) = match fault {
         Some(Fault::Empty) => (String::new(), "stop"),
         Some(Fault::Truncated) => ("Adding them up. The first two make".to_string(), "length"),
-        _ => (answer(&prompt), "stop"),
+        _ => (
+            answer_harder(&prompt, state.harder_by.load(Ordering::SeqCst)),
+            "stop",
+        ),
     };
     let reply = serde_json::json!({
         "id": "chatcmpl-fake",
