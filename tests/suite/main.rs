@@ -19,6 +19,7 @@ mod calendar_golds;
 mod calibrate;
 mod calibrate_models;
 mod calibrate_paths;
+mod calibrate_suite;
 mod causal_golds;
 mod check_index;
 mod cipher_golds;
