@@ -45,7 +45,7 @@ impl Selection {
             && !self.answered_only
     }
 
-    /// A one-line description for the report, e.g. `puzzle sudoku, lang ko`.
+    /// A one-line description for the report, e.g. `puzzle p, q; lang ko`.
     pub fn describe(&self) -> String {
         let mut parts = Vec::new();
         for (name, values) in [

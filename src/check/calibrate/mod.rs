@@ -355,7 +355,7 @@ mod tests {
 
     #[test]
     fn a_mixture_moves_its_shares_linearly_and_exactly() {
-        // 20/80/0 to 4/1/4 (the reference's saju easy and hard mixes).
+        // 20/80/0 to 4/1/4.
         let path = LeverPath::Mixture {
             from: vec![(s("day"), 20), (s("hfd"), 80), (s("hdate"), 0)],
             to: vec![(s("day"), 4), (s("hfd"), 1), (s("hdate"), 4)],
