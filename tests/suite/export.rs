@@ -4,7 +4,7 @@
 //! data path relative to its task file) and the refusals. The harnesses run
 //! these files end to end in `python/tests/test_harness_exports.py`.
 
-use crate::common::{lossy as text, puzzlec, utf8 as s};
+use crate::common::{self, lossy as text, utf8 as s};
 use puzzlec::dataset::Manifest;
 use serde_yaml_ng::Value;
 use std::collections::{BTreeMap, BTreeSet};
@@ -14,24 +14,8 @@ use std::process::{Command, Output};
 
 /// Two scaffold specs (`tiny`, `small`) built into `dir/data`.
 fn build(dir: &Path, format: &str) -> Manifest {
-    let specs = dir.join("specs");
-    for name in ["tiny", "small"] {
-        let out = puzzlec(&["new", name, "--dir", s(&specs)]);
-        assert!(out.status.success(), "{}", text(&out.stderr));
-    }
-    let data = dir.join("data");
-    let out = puzzlec(&[
-        "build",
-        s(&specs),
-        "-o",
-        s(&data),
-        "-n",
-        "2",
-        "--format",
-        format,
-    ]);
-    assert!(out.status.success(), "{}", text(&out.stderr));
-    Manifest::read(&data.join("manifest.json")).expect("manifest")
+    common::build_scaffolds(dir, format);
+    Manifest::read(&dir.join("data").join("manifest.json")).expect("manifest")
 }
 
 /// `puzzlec ARGS` run in `dir`.

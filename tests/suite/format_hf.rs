@@ -3,31 +3,13 @@
 //! with its files, features and row count. `verify` checks the card byte for byte;
 //! `python/tests_formats` loads such builds with the real `datasets` package.
 
-use crate::common::{lossy as text, puzzlec, utf8 as s};
+use crate::common::{self, lossy as text, puzzlec, utf8 as s};
 use std::fs;
 use std::path::Path;
 
 /// Two scaffold specs (`tiny`, `small`) built into `dir/data` in `format`.
 fn build(dir: &Path, format: &str) {
-    let specs = dir.join("specs");
-    for name in ["tiny", "small"] {
-        let out = puzzlec(&["new", name, "--dir", s(&specs)]);
-        assert!(out.status.success(), "{}", text(&out.stderr));
-    }
-    let data = dir.join("data");
-    let out = puzzlec(&[
-        "build",
-        s(&specs),
-        "-o",
-        s(&data),
-        "-n",
-        "2",
-        "--jobs",
-        "1",
-        "--format",
-        format,
-    ]);
-    assert!(out.status.success(), "{}", text(&out.stderr));
+    common::build_scaffolds(dir, format);
 }
 
 fn verify(dir: &Path) -> (Option<i32>, String) {

@@ -178,3 +178,28 @@ pub fn read_tree(dir: &Path) -> BTreeMap<String, Vec<u8>> {
     }
     out
 }
+
+/// Two scaffold specs of `puzzlec new` (`tiny`, `small`) written to
+/// `dir/specs` and built into `dir/data` (2 items per tier, one thread) in
+/// `format`; fails the test if either step fails.
+pub fn build_scaffolds(dir: &Path, format: &str) {
+    let specs = dir.join("specs");
+    for name in ["tiny", "small"] {
+        let out = puzzlec(&["new", name, "--dir", utf8(&specs)]);
+        assert!(out.status.success(), "{}", lossy(&out.stderr));
+    }
+    let data = dir.join("data");
+    let out = puzzlec(&[
+        "build",
+        utf8(&specs),
+        "-o",
+        utf8(&data),
+        "-n",
+        "2",
+        "--jobs",
+        "1",
+        "--format",
+        format,
+    ]);
+    assert!(out.status.success(), "{}", lossy(&out.stderr));
+}
