@@ -121,6 +121,12 @@ fn golds_score_100_and_nothing_scores_0() {
         assert!(stdout.contains("| puzzle | lang | tier |"), "{stdout}");
         let svg = std::fs::read_to_string(out.join("accuracy.svg")).unwrap();
         assert!(svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"));
+        // One heatmap cell per puzzle × language × tier, all at 100 %, and
+        // one EN-vs-KO pair per direct type.
+        let cells = rep["cells"].as_array().unwrap().len();
+        assert_eq!(svg.matches(r#"<g class="cell">"#).count(), cells);
+        assert_eq!(svg.matches(">100</text><title>").count(), cells);
+        assert_eq!(svg.matches(r#"<g class="pair">"#).count(), gaps.len());
         let md = std::fs::read_to_string(out.join("report.md")).unwrap();
         assert!(md.contains("EN−KO gap"));
         let per_item = std::fs::read_to_string(out.join("per_item.jsonl")).unwrap();
