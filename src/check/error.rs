@@ -355,6 +355,22 @@ pub enum CheckError {
         span: Span,
     },
 
+    /// A `release` naming a format that is not a release format.
+    #[error("unknown release format `{name}`")]
+    #[diagnostic(
+        code(puzzlec::check::release),
+        help("`release nolli as NAME` names the spec's task in the reference benchmark's format, the only release format")
+    )]
+    UnknownRelease {
+        /// The name.
+        name: String,
+        /// The file.
+        #[source_code]
+        src: NamedSource<String>,
+        /// Where.
+        #[label("not a release format")]
+        span: Span,
+    },
     /// An answer slot that does not exist.
     #[error("unknown answer slot `{name}`")]
     #[diagnostic(code(puzzlec::check::slot))]

@@ -124,6 +124,7 @@ struct Parts<'s> {
     accept: Option<(&'s Ident, &'s Expr)>,
     slot: Option<&'s Ident>,
     group: Option<&'s Ident>,
+    release: Option<(&'s Ident, &'s Ident)>,
 }
 
 impl<'a> Checker<'a> {

@@ -117,6 +117,9 @@ pub struct Program {
     pub slot: crate::answer::AnswerSlot,
     /// `group NAME`: the analysis group of the spec's tasks (`None`: the family).
     pub group: Option<String>,
+    /// `release nolli as NAME`: the task name of the spec's files and ids in the
+    /// `nolli` format (`None`: the puzzle name).
+    pub nolli_task: Option<String>,
     /// `sha256:<hex>` of the spec's bytes.
     pub spec_hash: String,
     /// The user functions' lowered bodies (compile stage; made on first

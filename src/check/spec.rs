@@ -50,6 +50,9 @@ impl<'a> Checker<'a> {
                 }
                 Decl::Slot(ident) => self.once(&mut p.slot, ident, "slot", ident.span),
                 Decl::Group(ident) => self.once(&mut p.group, ident, "group", ident.span),
+                Decl::Release(format, name) => {
+                    self.once(&mut p.release, (format, name), "release", format.span)
+                }
             }
         }
         p
@@ -305,6 +308,9 @@ impl<'a> Checker<'a> {
             },
         };
 
+        let nolli_task = parts
+            .release
+            .and_then(|(format, name)| self.release(format, name));
         let (answer_kind, answer) = answer?;
         Some(Program {
             source: self.source.clone(),
@@ -337,8 +343,23 @@ impl<'a> Checker<'a> {
             accept,
             slot,
             group: parts.group.map(|g| g.name.clone()),
+            nolli_task,
             spec_hash: spec_hash(self.source.text.as_bytes()),
             fn_code: Default::default(),
         })
+    }
+
+    /// The `nolli` task name of `release FORMAT as NAME`; another format is an
+    /// error (`nolli` is the only release format).
+    fn release(&mut self, format: &Ident, name: &Ident) -> Option<String> {
+        if format.name == crate::dataset::NOLLI_FORMAT {
+            return Some(name.name.clone());
+        }
+        self.errors.push(CheckError::UnknownRelease {
+            name: format.name.clone(),
+            src: self.src(),
+            span: format.span,
+        });
+        None
     }
 }

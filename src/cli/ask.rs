@@ -6,7 +6,7 @@ use super::output::{fail, fail_with};
 use super::Reported;
 use crate::ask::failures::failures_path;
 use crate::ask::{ask_to_file, Job};
-use crate::dataset::{check_output_file, dataset_files, read_records, Record};
+use crate::dataset::{check_output_file, dataset_files, read_jsonl};
 use std::path::{Path, PathBuf};
 
 /// Arguments of `ask`.
@@ -32,7 +32,19 @@ pub struct Args {
     model: ModelArgs,
 }
 
-fn records(data: &Path) -> Result<Vec<Record>, Reported> {
+/// The fields `ask` reads from a dataset line, in the `puzzlec` and the `nolli`
+/// formats alike (which call the tier `difficulty` and the language `language`).
+#[derive(serde::Deserialize)]
+struct Question {
+    id: String,
+    question: String,
+    #[serde(alias = "language")]
+    lang: String,
+    #[serde(alias = "difficulty")]
+    tier: String,
+}
+
+fn records(data: &Path) -> Result<Vec<Question>, Reported> {
     let files = if data.is_dir() {
         dataset_files(data).map_err(fail)?
     } else {
@@ -40,7 +52,7 @@ fn records(data: &Path) -> Result<Vec<Record>, Reported> {
     };
     let mut out = Vec::new();
     for f in files {
-        out.extend(read_records(&f).map_err(fail)?);
+        out.extend(read_jsonl::<Question>(&f).map_err(fail)?);
     }
     if out.is_empty() {
         return Err(fail(format!(

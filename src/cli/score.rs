@@ -1,11 +1,12 @@
 //! `puzzlec score`: score model responses against a dataset.
 
+use super::load::load_all;
 use super::output::{fail, fail_with};
 use super::Reported;
-use crate::dataset::{check_output_file, write_atomic};
+use crate::dataset::{check_output_file, write_atomic, Format};
 use crate::score::{
-    answered_tasks, chart, check_foreign, load_records, per_item_jsonl, read_responses,
-    to_markdown, Dataset, Report, ScoreError, Selection,
+    answered_tasks, chart, check_foreign, dataset_format, load_records, load_release_records,
+    per_item_jsonl, read_responses, to_markdown, Dataset, Item, Report, ScoreError, Selection,
 };
 use std::io::BufReader;
 use std::path::PathBuf;
@@ -45,6 +46,10 @@ pub struct Args {
     /// Print `report.json` on stdout instead of the Markdown report.
     #[arg(long)]
     json: bool,
+    /// The specs a dataset in the `nolli` format was built from: its lines lack
+    /// the fields scoring needs, so its records are regenerated from them.
+    #[arg(long, default_value = "puzzles")]
+    specs: PathBuf,
 }
 
 impl Args {
@@ -58,9 +63,22 @@ impl Args {
     }
 }
 
+/// Reads the dataset's records; a `nolli` dataset's are regenerated from `--specs`.
+fn read_dataset(args: &Args) -> Result<(Vec<Item>, Vec<String>), Reported> {
+    if dataset_format(&args.data).map_err(|e| fail_with(&e))? != Format::Nolli {
+        return load_records(&args.data).map_err(|e| fail_with(&e));
+    }
+    let programs: Vec<_> = load_all(&args.specs)?
+        .into_iter()
+        .map(|l| l.program)
+        .collect();
+    let jobs = std::thread::available_parallelism().map_or(1, |n| n.get());
+    load_release_records(&args.data, &programs, jobs).map_err(|e| fail_with(&e))
+}
+
 /// Reads the dataset and narrows it to the selection.
 fn load_selected(args: &Args, selection: &Selection) -> Result<Dataset, Reported> {
-    let (records, tier_hint) = load_records(&args.data).map_err(|e| fail_with(&e))?;
+    let (records, tier_hint) = read_dataset(args)?;
     if selection.is_everything() {
         return Dataset::from_records(records, &tier_hint).map_err(|e| fail_with(&e));
     }

@@ -6,7 +6,7 @@
 use super::schedule::{in_order, Plan};
 use super::{
     dataset_card, pair_id, record_id, write_atomic, DatasetError, Format, Manifest, OutputDir,
-    Record, Selection, Shard, TaskEntry, TaskFile, Timings, WrittenTask, CARD_FILE,
+    Record, Selection, Shard, TaskEntry, TaskFile, TaskName, Timings, WrittenTask, CARD_FILE,
 };
 use crate::check::overrides::{apply_overrides, Override, OverrideError};
 use crate::check::program::Program;
@@ -163,19 +163,16 @@ pub struct FileSink<'a> {
     pub dir: &'a Path,
     /// The record format.
     pub format: Format,
+    /// Items per tier (numbers the `nolli` format's ids).
+    pub count: u64,
 }
 
 impl TaskSink for FileSink<'_> {
     type Task = TaskFile;
 
     fn open(&mut self, program: &Program, lang: &str, tier: &str) -> Result<TaskFile, BuildError> {
-        Ok(TaskFile::create(
-            self.dir,
-            &program.name.name,
-            lang,
-            tier,
-            self.format,
-        )?)
+        let task = TaskName::new(program, lang, tier, self.count);
+        Ok(TaskFile::create(self.dir, &task, self.format)?)
     }
 
     fn push(&mut self, task: &mut TaskFile, record: Record) -> Result<(), BuildError> {
@@ -203,6 +200,7 @@ pub fn build(
     let mut sink = FileSink {
         dir: out.root(),
         format: options.format,
+        count: options.count,
     };
     let manifest = produce(programs, options, progress, &mut sink)?;
     manifest.write(out.root())?;

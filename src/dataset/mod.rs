@@ -14,9 +14,11 @@ pub mod integrity;
 pub mod json_text;
 pub mod lines;
 pub mod manifest;
+pub mod nolli;
 pub mod output;
 pub mod reader;
 pub mod record;
+pub mod regenerate;
 pub(crate) mod schedule;
 pub mod shard;
 pub mod verify;
@@ -31,8 +33,12 @@ pub use manifest::{
     read_manifest_text, Manifest, Selection, TaskEntry, Timings, CREATED_BY, MANIFEST_FILE,
     TIMINGS_FILE,
 };
+pub use nolli::{nolli_answer, NolliTask, NOLLI_FORMAT};
 pub use output::{BuildLock, OutputDir, LOCK_FILE};
 pub use reader::{dataset_files, read_jsonl, read_records};
 pub use record::{pair_id, record_id, sha256_hex, spec_hash, CheckpointRecord, Record};
+pub use regenerate::regenerate;
 pub use shard::Shard;
-pub use writer::{render_records, task_file, task_path, write_task, Format, TaskFile, WrittenTask};
+pub use writer::{
+    render_records, task_file, task_path, write_task, Format, TaskFile, TaskName, WrittenTask,
+};

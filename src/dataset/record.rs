@@ -77,35 +77,12 @@ pub struct CheckpointRecord {
     pub gold: String,
 }
 
-/// The reference benchmark's field set, in its order.
-#[derive(Serialize)]
-struct NolliLine<'a> {
-    id: &'a str,
-    question: &'a str,
-    answer: &'a str,
-    solution: &'a str,
-    difficulty: &'a str,
-}
-
 impl Record {
     /// The record as one JSON line (no trailing newline), fields in declaration order,
     /// non-ASCII text (Korean) written as UTF-8, not escaped.
     pub fn to_json_line(&self) -> String {
         // Serializing strings, integers and `serde_json::Value`s cannot fail.
         serde_json::to_string(self).unwrap_or_default()
-    }
-
-    /// The record in the reference benchmark's shape, one line: `id`, `question`,
-    /// `answer`, `solution`, `difficulty` (= the tier), in that order.
-    pub fn to_nolli_line(&self) -> String {
-        let line = NolliLine {
-            id: &self.id,
-            question: &self.question,
-            answer: &self.answer,
-            solution: &self.solution,
-            difficulty: &self.tier,
-        };
-        serde_json::to_string(&line).unwrap_or_default()
     }
 }
 

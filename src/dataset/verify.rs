@@ -18,8 +18,8 @@ use super::integrity::{compare_records, edit_reason, ActualFile, ExpectedFile, F
 use super::lines::{read_line_bounded, MAX_LINE_BYTES};
 use super::output::LOCK_FILE;
 use super::{
-    dataset_card, read_manifest_text, render_records, sha256_hex, task_file, DatasetError, Format,
-    Manifest, Record, Shard, WrittenTask, CARD_FILE, MANIFEST_FILE, TIMINGS_FILE,
+    dataset_card, read_manifest_text, render_records, sha256_hex, DatasetError, Format, Manifest,
+    Record, Shard, TaskName, WrittenTask, CARD_FILE, MANIFEST_FILE, TIMINGS_FILE,
 };
 use crate::answer::{normalize, AnswerKind};
 use crate::check::overrides::{apply_overrides, parse_overrides};
@@ -57,6 +57,7 @@ pub fn verify(
     let mut sink = VerifySink {
         data,
         format: options.format,
+        count: options.count,
         expected: BTreeMap::new(),
         actual: BTreeMap::new(),
         findings: Vec::new(),
@@ -100,14 +101,15 @@ pub fn verify(
 struct VerifySink<'a> {
     data: &'a Path,
     format: Format,
+    count: u64,
     expected: BTreeMap<String, ExpectedFile>,
     actual: BTreeMap<String, ActualFile>,
     findings: Vec<Finding>,
 }
 
 impl TaskSink for VerifySink<'_> {
-    /// The task's file and its records so far.
-    type Task = (String, Vec<Record>);
+    /// The task and its records so far.
+    type Task = (TaskName, Vec<Record>);
 
     fn open(
         &mut self,
@@ -115,7 +117,7 @@ impl TaskSink for VerifySink<'_> {
         lang: &str,
         tier: &str,
     ) -> Result<Self::Task, BuildError> {
-        Ok((task_file(&program.name.name, lang, tier), Vec::new()))
+        Ok((TaskName::new(program, lang, tier, self.count), Vec::new()))
     }
 
     fn push(&mut self, task: &mut Self::Task, record: Record) -> Result<(), BuildError> {
@@ -123,30 +125,35 @@ impl TaskSink for VerifySink<'_> {
         Ok(())
     }
 
-    fn close(&mut self, (file, records): Self::Task) -> Result<WrittenTask, BuildError> {
-        Ok(self.compare(file, &records)?)
+    fn close(&mut self, (task, records): Self::Task) -> Result<WrittenTask, BuildError> {
+        Ok(self.compare(&task, &records)?)
     }
 }
 
 impl VerifySink<'_> {
     /// Compares one regenerated task with its file on disk.
-    fn compare(&mut self, file: String, records: &[Record]) -> Result<WrittenTask, DatasetError> {
-        let text = render_records(records, self.format);
+    fn compare(
+        &mut self,
+        task: &TaskName,
+        records: &[Record],
+    ) -> Result<WrittenTask, DatasetError> {
+        let file = task.file(self.format);
+        let text = render_records(task, records, self.format);
         if self.format.has_every_field() {
             self.findings
                 .extend(records.iter().filter_map(gold_finding));
         }
+        let ids: Vec<String> = records
+            .iter()
+            .map(|r| task.line_id(self.format, r))
+            .collect();
         let mut e = ExpectedFile::default();
-        for (record, line) in records.iter().zip(text.lines()) {
-            e.records
-                .push((record.id.clone(), sha256_hex(line.as_bytes())));
+        for (id, line) in ids.iter().zip(text.lines()) {
+            e.records.push((id.clone(), sha256_hex(line.as_bytes())));
         }
         let path = self.data.join(&file);
-        let lines: BTreeMap<&str, &str> = records
-            .iter()
-            .map(|r| r.id.as_str())
-            .zip(text.lines())
-            .collect();
+        let lines: BTreeMap<&str, &str> =
+            ids.iter().map(String::as_str).zip(text.lines()).collect();
         match read_actual(&path, &lines)? {
             Some((a, sha256)) => {
                 if sha256 != sha256_hex(text.as_bytes()) {
@@ -184,7 +191,7 @@ fn report(mut findings: Vec<Finding>, records: u64, files: usize) -> VerifyRepor
 
 /// The build options and specs that the stored manifest records, or the findings
 /// that make regenerating it pointless (an old manifest, a spec missing or changed).
-fn plan_again(
+pub(super) fn plan_again(
     stored: &Manifest,
     programs: &[Program],
     jobs: usize,

@@ -9,8 +9,10 @@ use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
 use super::atomic::AtomicFile;
+use super::nolli::NolliTask;
 use super::record::lower_hex;
 use super::{DatasetError, Record};
+use crate::check::program::Program;
 
 /// The line format of the JSONL files.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
@@ -19,7 +21,7 @@ pub enum Format {
     /// Every [`Record`] field ([`Record::to_json_line`]).
     #[default]
     Puzzlec,
-    /// The reference benchmark's fields only ([`Record::to_nolli_line`]).
+    /// The reference benchmark's release files and fields (see [`super::nolli`]).
     Nolli,
     /// Every [`Record`] field, like [`Format::Puzzlec`], plus a dataset card
     /// (`README.md`, see [`super::card`]) that Hugging Face `datasets` loads.
@@ -44,14 +46,6 @@ impl Format {
     pub fn has_every_field(self) -> bool {
         matches!(self, Format::Puzzlec | Format::Hf)
     }
-
-    /// One record as one line in this format, without the newline.
-    pub fn line(self, record: &Record) -> String {
-        match self {
-            Format::Puzzlec | Format::Hf => record.to_json_line(),
-            Format::Nolli => record.to_nolli_line(),
-        }
-    }
 }
 
 impl fmt::Display for Format {
@@ -74,15 +68,90 @@ impl FromStr for Format {
     }
 }
 
-/// The path of a task's file relative to the dataset directory, always with `/`
-/// separators (it is what the manifest records): `<puzzle>/<lang>/<tier>.jsonl`.
+/// The path of a task's file relative to the dataset directory in the `puzzlec`
+/// and `hf` formats, always with `/` separators (it is what the manifest records):
+/// `<puzzle>/<lang>/<tier>.jsonl`.
 pub fn task_file(puzzle: &str, lang: &str, tier: &str) -> String {
     format!("{puzzle}/{lang}/{tier}.jsonl")
 }
 
-/// The path of a task's file: `dir/<puzzle>/<lang>/<tier>.jsonl`.
+/// The path of a task's file in the `puzzlec` and `hf` formats:
+/// `dir/<puzzle>/<lang>/<tier>.jsonl`.
 pub fn task_path(dir: &Path, puzzle: &str, lang: &str, tier: &str) -> PathBuf {
     dir.join(puzzle).join(lang).join(format!("{tier}.jsonl"))
+}
+
+/// One task of a dataset: its puzzle, language and tier, and what the `nolli`
+/// format calls it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TaskName {
+    /// The puzzle name.
+    pub puzzle: String,
+    /// The language code.
+    pub lang: String,
+    /// The tier name.
+    pub tier: String,
+    /// The task's name and numbering in the `nolli` format.
+    pub nolli: NolliTask,
+}
+
+impl TaskName {
+    /// The task of `program` in `lang` and `tier`, in a build of `count` items
+    /// per tier.
+    pub fn new(program: &Program, lang: &str, tier: &str, count: u64) -> TaskName {
+        TaskName {
+            puzzle: program.name.name.clone(),
+            lang: lang.to_string(),
+            tier: tier.to_string(),
+            nolli: NolliTask::new(program, tier, count),
+        }
+    }
+
+    /// A task named without its spec: the `nolli` format calls it by the
+    /// puzzle name and numbers its ids from 0.
+    pub fn plain(puzzle: &str, lang: &str, tier: &str) -> TaskName {
+        TaskName {
+            puzzle: puzzle.to_string(),
+            lang: lang.to_string(),
+            tier: tier.to_string(),
+            nolli: NolliTask {
+                name: puzzle.to_string(),
+                first: 0,
+            },
+        }
+    }
+
+    /// The task's file relative to the dataset directory, `/`-separated.
+    pub fn file(&self, format: Format) -> String {
+        match format {
+            Format::Puzzlec | Format::Hf => task_file(&self.puzzle, &self.lang, &self.tier),
+            Format::Nolli => self.nolli.file(&self.lang, &self.tier),
+        }
+    }
+
+    /// One record of the task as one line in `format`, without the newline.
+    pub fn line(&self, format: Format, record: &Record) -> String {
+        match format {
+            Format::Puzzlec | Format::Hf => record.to_json_line(),
+            Format::Nolli => self.nolli.line(record),
+        }
+    }
+
+    /// The `id` that `record`'s line carries in `format`.
+    pub fn line_id(&self, format: Format, record: &Record) -> String {
+        match format {
+            Format::Puzzlec | Format::Hf => record.id.clone(),
+            Format::Nolli => self.nolli.id(&record.lang, record.index),
+        }
+    }
+
+    /// Refuses names that are not safe path components.
+    fn check(&self) -> Result<(), DatasetError> {
+        check_name("puzzle", &self.puzzle)?;
+        check_name("lang", &self.lang)?;
+        check_name("tier", &self.tier)?;
+        check_name("release task", &self.nolli.name)
+    }
 }
 
 /// What [`write_task`] wrote.
@@ -98,27 +167,27 @@ pub struct WrittenTask {
     pub count: u64,
 }
 
-/// The records as JSONL text in `format`: one line per record, each ending in `\n`.
-pub fn render_records(records: &[Record], format: Format) -> String {
+/// The records of `task` as JSONL text in `format`: one line per record, each
+/// ending in `\n`.
+pub fn render_records(task: &TaskName, records: &[Record], format: Format) -> String {
     let mut out = String::new();
     for record in records {
-        out.push_str(&format.line(record));
+        out.push_str(&task.line(format, record));
         out.push('\n');
     }
     out
 }
 
-/// Writes one task's records to `dir/<puzzle>/<lang>/<tier>.jsonl` atomically, in the
-/// order given. Names that are not safe path components are refused.
+/// Writes one task's records to its file in `dir` (see [`TaskName::file`])
+/// atomically, in the order given. Names that are not safe path components are
+/// refused.
 pub fn write_task(
     dir: &Path,
-    puzzle: &str,
-    lang: &str,
-    tier: &str,
+    task: &TaskName,
     records: &[Record],
     format: Format,
 ) -> Result<WrittenTask, DatasetError> {
-    let mut file = TaskFile::create(dir, puzzle, lang, tier, format)?;
+    let mut file = TaskFile::create(dir, task, format)?;
     for record in records {
         file.push(record)?;
     }
@@ -135,32 +204,27 @@ pub struct TaskFile {
     out: AtomicFile,
     path: PathBuf,
     file: String,
+    task: TaskName,
     format: Format,
     hash: Sha256,
     count: u64,
 }
 
 impl TaskFile {
-    /// Starts `dir/<puzzle>/<lang>/<tier>.jsonl`. Names that are not safe path
-    /// components, and paths through a symbolic link, are refused.
-    pub fn create(
-        dir: &Path,
-        puzzle: &str,
-        lang: &str,
-        tier: &str,
-        format: Format,
-    ) -> Result<TaskFile, DatasetError> {
-        check_name("puzzle", puzzle)?;
-        check_name("lang", lang)?;
-        check_name("tier", tier)?;
-        let path = task_path(dir, puzzle, lang, tier);
+    /// Starts the task's file in `dir` (see [`TaskName::file`]). Names that are
+    /// not safe path components, and paths through a symbolic link, are refused.
+    pub fn create(dir: &Path, task: &TaskName, format: Format) -> Result<TaskFile, DatasetError> {
+        task.check()?;
+        let file = task.file(format);
+        let path = dir.join(&file);
         if let Some(link) = super::output::first_symlink(dir, &path) {
             return Err(DatasetError::Symlink { path: link });
         }
         Ok(TaskFile {
             out: AtomicFile::create(&path)?,
             path,
-            file: task_file(puzzle, lang, tier),
+            file,
+            task: task.clone(),
             format,
             hash: Sha256::new(),
             count: 0,
@@ -169,7 +233,7 @@ impl TaskFile {
 
     /// Appends one record as one line.
     pub fn push(&mut self, record: &Record) -> Result<(), DatasetError> {
-        let mut line = self.format.line(record);
+        let mut line = self.task.line(self.format, record);
         line.push('\n');
         self.hash.update(line.as_bytes());
         self.count += 1;

@@ -9,8 +9,10 @@ use serde::Deserialize;
 use super::parts::{Part, PartAccept, Parts};
 use super::ScoreError;
 use crate::answer::{AnswerKind, AnswerSlot};
+use crate::check::program::Program;
 use crate::dataset::{
-    dataset_files, read_jsonl, BundleItem, CheckpointRecord, DatasetError, Manifest, MANIFEST_FILE,
+    dataset_files, read_jsonl, regenerate, BundleItem, CheckpointRecord, DatasetError, Format,
+    Manifest, Record, MANIFEST_FILE,
 };
 use crate::eval::accept::Acceptor;
 
@@ -238,6 +240,87 @@ fn known_rank(tier: &str) -> usize {
         .unwrap_or(3)
 }
 
+/// The manifest of the dataset folder `path`, when it has one.
+fn read_manifest(path: &Path) -> Result<Option<Manifest>, ScoreError> {
+    let manifest_path = path.join(MANIFEST_FILE);
+    if !manifest_path.is_file() {
+        return Ok(None);
+    }
+    Ok(Some(Manifest::read(&manifest_path)?))
+}
+
+/// The format of the dataset at `path`: the manifest's for a folder that has
+/// one, else `puzzlec`.
+pub fn dataset_format(path: &Path) -> Result<Format, ScoreError> {
+    if !path.is_dir() {
+        return Ok(Format::Puzzlec);
+    }
+    Ok(read_manifest(path)?.map_or(Format::Puzzlec, |m| m.format))
+}
+
+/// Reads a dataset folder in the `nolli` format, whose lines carry only the
+/// reference's fields: its records are regenerated from `programs` (the specs
+/// it was built from) with `jobs` threads and matched by id to the lines on
+/// disk, which must all be records of that build; records whose line was
+/// removed are left out.
+pub fn load_release_records(
+    path: &Path,
+    programs: &[Program],
+    jobs: usize,
+) -> Result<(Vec<Item>, Vec<String>), ScoreError> {
+    let fresh = regenerate(path, programs, jobs).map_err(|e| ScoreError::Regenerate {
+        path: path.to_path_buf(),
+        message: e.to_string(),
+    })?;
+    let hint = fresh.iter().map(|(_, r)| r.tier.clone()).collect();
+    let mut by_id: HashMap<String, Record> = fresh.into_iter().collect();
+    let mut records = Vec::new();
+    for f in dataset_files(path)? {
+        for line in read_jsonl::<IdOnly>(&f)? {
+            let Some(record) = by_id.remove(&line.id) else {
+                return Err(ScoreError::ReleaseLine {
+                    file: f,
+                    id: line.id,
+                });
+            };
+            records.push(Item::from_record(record, line.id));
+        }
+    }
+    if records.is_empty() {
+        return Err(ScoreError::NoRecords {
+            path: path.to_path_buf(),
+        });
+    }
+    Ok((records, hint))
+}
+
+/// The id of a line.
+#[derive(Deserialize)]
+struct IdOnly {
+    id: String,
+}
+
+impl Item {
+    /// The scoring fields of `record`, under the id `id` (its line's id).
+    fn from_record(record: Record, id: String) -> Item {
+        Item {
+            id,
+            instance: record.accept.is_some().then_some(record.instance),
+            puzzle: record.puzzle,
+            lang: record.lang,
+            tier: record.tier,
+            family: record.family,
+            pair: record.pair,
+            answer: record.answer,
+            answer_kind: record.answer_kind,
+            slot: record.slot,
+            accept: record.accept,
+            checkpoints: record.checkpoints,
+            bundle: Vec::new(),
+        }
+    }
+}
+
 /// Reads a dataset: a folder written by `puzzlec build` (every `.jsonl` file
 /// under it; `manifest.json`, when present, gives the tier order) or a
 /// single `.jsonl` task file.
@@ -249,17 +332,19 @@ pub fn load_dataset(path: &Path) -> Result<Dataset, ScoreError> {
 /// The records of a dataset (as [`load_dataset`] reads them) and the tier
 /// order its manifest declares, before they are indexed: a
 /// [`super::Selection`] filters them first.
+///
+/// A folder in the `nolli` format is an error ([`ScoreError::ReleaseNeedsSpecs`]):
+/// [`load_release_records`] reads it.
 pub fn load_records(path: &Path) -> Result<(Vec<Item>, Vec<String>), ScoreError> {
     let (files, hint) = if path.is_dir() {
-        let manifest_path = path.join(MANIFEST_FILE);
-        let hint = if manifest_path.is_file() {
-            Manifest::read(&manifest_path)?
-                .tasks
-                .into_iter()
-                .map(|t| t.tier)
-                .collect()
-        } else {
-            Vec::new()
+        let hint = match read_manifest(path)? {
+            Some(m) if m.format == Format::Nolli => {
+                return Err(ScoreError::ReleaseNeedsSpecs {
+                    path: path.to_path_buf(),
+                })
+            }
+            Some(m) => m.tasks.into_iter().map(|t| t.tier).collect(),
+            None => Vec::new(),
         };
         (dataset_files(path)?, hint)
     } else {

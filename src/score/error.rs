@@ -13,23 +13,27 @@ pub enum ScoreError {
     Dataset(#[from] DatasetError),
     /// The dataset path holds no records.
     #[error("`{path}` holds no dataset records")]
-    #[diagnostic(help(
-        "pass the folder written by `puzzlec build`, or one of its `.jsonl` files"
-    ))]
+    #[diagnostic(
+        code(puzzlec::score::no_records),
+        help("pass the folder written by `puzzlec build`, or one of its `.jsonl` files")
+    )]
     NoRecords {
         /// The dataset path.
         path: PathBuf,
     },
     /// Two dataset records share an id.
     #[error("the dataset has two records with id `{id}`")]
-    #[diagnostic(help("each record id must be unique; was a task file copied twice?"))]
+    #[diagnostic(
+        code(puzzlec::score::duplicate_record),
+        help("each record id must be unique; was a task file copied twice?")
+    )]
     DuplicateRecord {
         /// The repeated id.
         id: String,
     },
     /// A record's `slot` or `accept` field cannot be used.
     #[error("record `{id}` has an unusable `{field}`: {message}")]
-    #[diagnostic(help(
+    #[diagnostic(code(puzzlec::score::bad_acceptance), help(
         "rebuild the dataset with this version of puzzlec; `slot` must be an answer slot name and `accept` a lambda of the spec language"
     ))]
     BadAcceptance {
@@ -42,6 +46,7 @@ pub enum ScoreError {
     },
     /// A record names an answer kind this version does not know.
     #[error("record `{id}` has unknown answer kind `{kind}`")]
+    #[diagnostic(code(puzzlec::score::unknown_kind))]
     UnknownKind {
         /// The record id.
         id: String,
@@ -50,13 +55,14 @@ pub enum ScoreError {
     },
     /// A bundle record lists no questions.
     #[error("bundle record `{id}` lists no questions")]
-    #[diagnostic(help("a record of answer kind `bundle` needs a non-empty `bundle` list; was it written by `puzzlec bundle`?"))]
+    #[diagnostic(code(puzzlec::score::empty_bundle), help("a record of answer kind `bundle` needs a non-empty `bundle` list; was it written by `puzzlec bundle`?"))]
     EmptyBundle {
         /// The record id.
         id: String,
     },
     /// The responses file could not be opened or read.
     #[error("cannot read `{path}`: {source}")]
+    #[diagnostic(code(puzzlec::score::read))]
     Read {
         /// The responses path.
         path: PathBuf,
@@ -65,10 +71,13 @@ pub enum ScoreError {
     },
     /// No line of the responses file holds a response to score.
     #[error("no usable response line in `{path}` ({lines} line(s): {detail}); nothing to score")]
-    #[diagnostic(help(
-        "expected JSONL with `id` and `response`, OpenAI or Anthropic batch output, or \
+    #[diagnostic(
+        code(puzzlec::score::no_usable_lines),
+        help(
+            "expected JSONL with `id` and `response`, OpenAI or Anthropic batch output, or \
          lm-evaluation-harness samples; see docs/scoring.md"
-    ))]
+        )
+    )]
     NoUsableLines {
         /// The responses path.
         path: PathBuf,
@@ -82,7 +91,7 @@ pub enum ScoreError {
         "none of the {unknown} response id(s) in `{path}` is in the dataset (first: {examples}); \
          this looks like a responses file for another dataset"
     )]
-    #[diagnostic(help(
+    #[diagnostic(code(puzzlec::score::foreign_responses), help(
         "response ids must be record ids of the form `PUZZLE/LANG/TIER/INDEX`; see docs/scoring.md"
     ))]
     ForeignResponses {
@@ -95,7 +104,10 @@ pub enum ScoreError {
     },
     /// A `--puzzle`, `--lang` or `--tier` value names nothing in the dataset.
     #[error("`--{flag} {value}` matches no record of the dataset")]
-    #[diagnostic(help("the dataset has {flag} values: {available}"))]
+    #[diagnostic(
+        code(puzzlec::score::unknown_selection),
+        help("the dataset has {flag} values: {available}")
+    )]
     UnknownSelection {
         /// The flag, without dashes.
         flag: &'static str,
@@ -106,12 +118,46 @@ pub enum ScoreError {
     },
     /// The filters together keep no record.
     #[error("no record of the dataset passes the selection ({selection}); nothing to score")]
-    #[diagnostic(help(
+    #[diagnostic(code(puzzlec::score::empty_selection), help(
         "each filter matches some records, but not together; with `--answered-only`, no response \
          id is a record of the other filters"
     ))]
     EmptySelection {
         /// The filters, described.
         selection: String,
+    },
+    /// A dataset in the `nolli` format is scored without its specs.
+    #[error(
+        "`{path}` is a dataset in the `nolli` format, whose lines lack the fields scoring needs"
+    )]
+    #[diagnostic(code(puzzlec::score::release_needs_specs), help(
+        "`puzzlec score` regenerates its records from the specs it was built from: pass them with `--specs PATH`"
+    ))]
+    ReleaseNeedsSpecs {
+        /// The dataset path.
+        path: PathBuf,
+    },
+    /// The records of a `nolli` dataset could not be regenerated.
+    #[error("cannot regenerate the records of `{path}`: {message}")]
+    #[diagnostic(code(puzzlec::score::regenerate), help(
+        "pass the specs the dataset was built from with `--specs PATH`; `puzzlec verify` names what differs"
+    ))]
+    Regenerate {
+        /// The dataset path.
+        path: PathBuf,
+        /// Why.
+        message: String,
+    },
+    /// A line of a `nolli` dataset is not a record of its regenerated build.
+    #[error("`{file}` holds a line with id `{id}` that its build does not make")]
+    #[diagnostic(
+        code(puzzlec::score::release_line),
+        help("the dataset was changed after its build; `puzzlec verify` names every difference")
+    )]
+    ReleaseLine {
+        /// The task file.
+        file: PathBuf,
+        /// The line's id.
+        id: String,
     },
 }

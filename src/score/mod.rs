@@ -29,7 +29,9 @@ pub mod stats;
 pub mod svg;
 
 pub use accept::judge_record;
-pub use dataset::{load_dataset, load_records, read_items, Dataset, Item};
+pub use dataset::{
+    dataset_format, load_dataset, load_records, load_release_records, read_items, Dataset, Item,
+};
 pub use error::ScoreError;
 pub use input::{parse_line, Layout, ResponseLine, Status};
 pub use intake::{judge_response, read_responses, Intake, Outcome};

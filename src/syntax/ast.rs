@@ -75,6 +75,8 @@ pub enum Decl {
     Slot(Ident),
     /// `group NAME`.
     Group(Ident),
+    /// `release FORMAT as NAME`: the format, then the task name it uses.
+    Release(Ident, Ident),
 }
 
 /// A language code with a string, as in titles and steps.

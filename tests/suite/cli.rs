@@ -127,7 +127,9 @@ fn filters_shards_and_nolli_format() {
         "nolli",
     ]);
     assert!(out.status.success(), "{}", text(&out.stderr));
-    let lines = std::fs::read_to_string(a.join("jamo_composition/ko/hard.jsonl")).expect("read");
+    // The reference's file name and task name; ids numbered on across tiers
+    // (hard is the third tier: 2 × 4 + index).
+    let lines = std::fs::read_to_string(a.join("jamo_ko_hard.jsonl")).expect("read");
     let ids: Vec<String> = lines
         .lines()
         .map(|l| {
@@ -137,19 +139,24 @@ fn filters_shards_and_nolli_format() {
                 .to_string()
         })
         .collect();
-    assert_eq!(
-        ids,
-        [
-            "jamo_composition/ko/hard/00001",
-            "jamo_composition/ko/hard/00003"
-        ]
-    );
+    assert_eq!(ids, ["jamo_ko_0009", "jamo_ko_0011"]);
     let first: serde_json::Value =
         serde_json::from_str(lines.lines().next().expect("line")).expect("json");
     let keys: Vec<&String> = first.as_object().expect("object").keys().collect();
-    assert_eq!(keys, ["id", "question", "answer", "solution", "difficulty"]);
+    assert_eq!(
+        keys,
+        [
+            "id",
+            "question",
+            "answer",
+            "solution",
+            "difficulty",
+            "task",
+            "language"
+        ]
+    );
     assert!(
-        !Path::new(&a.join("cipher_en")).exists(),
+        !Path::new(&a.join("cipher_en_hard.jsonl")).exists(),
         "--lang ko skips English-only specs"
     );
 }

@@ -3,7 +3,7 @@ use std::path::Path;
 
 use puzzlec::dataset::{
     dataset_files, read_records, render_records, task_path, write_atomic, write_task, DatasetError,
-    Format, Manifest, OutputDir, Record, TaskEntry,
+    Format, Manifest, OutputDir, Record, TaskEntry, TaskName,
 };
 use serde_json::json;
 
@@ -68,7 +68,8 @@ fn atomic_write_error_names_the_path() {
 fn task_files_round_trip() {
     let dir = tempfile::tempdir().unwrap();
     let records: Vec<Record> = (0..3).map(record).collect();
-    let written = write_task(dir.path(), "p", "en", "easy", &records, Format::Puzzlec).unwrap();
+    let en = TaskName::plain("p", "en", "easy");
+    let written = write_task(dir.path(), &en, &records, Format::Puzzlec).unwrap();
     assert_eq!(written.path, task_path(dir.path(), "p", "en", "easy"));
     assert_eq!(written.file, "p/en/easy.jsonl");
     assert_eq!(written.count, 3);
@@ -77,21 +78,29 @@ fn task_files_round_trip() {
     assert_eq!(read_records(&written.path).unwrap(), records);
     assert_eq!(
         String::from_utf8(bytes).unwrap(),
-        render_records(&records, Format::Puzzlec)
+        render_records(&en, &records, Format::Puzzlec)
     );
-    write_task(dir.path(), "p", "ko", "easy", &records, Format::Nolli).unwrap();
+    let ko = TaskName::plain("p", "ko", "easy");
+    let nolli = write_task(dir.path(), &ko, &records, Format::Nolli).unwrap();
+    assert_eq!(nolli.file, "p_ko_easy.jsonl");
     assert_eq!(
         dataset_files(dir.path()).unwrap(),
         [
             dir.path().join("p/en/easy.jsonl"),
-            dir.path().join("p/ko/easy.jsonl")
+            dir.path().join("p_ko_easy.jsonl")
         ]
     );
     assert!(matches!(
-        write_task(dir.path(), "..", "en", "easy", &records, Format::Puzzlec),
+        write_task(
+            dir.path(),
+            &TaskName::plain("..", "en", "easy"),
+            &records,
+            Format::Puzzlec
+        ),
         Err(DatasetError::InvalidName { kind: "puzzle", .. })
     ));
-    assert!(write_task(dir.path(), "p", "en/x", "easy", &records, Format::Puzzlec).is_err());
+    let bad_lang = TaskName::plain("p", "en/x", "easy");
+    assert!(write_task(dir.path(), &bad_lang, &records, Format::Puzzlec).is_err());
 }
 
 #[test]
@@ -169,7 +178,13 @@ fn prepare_with_force_removes_only_the_old_datasets_files() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path();
     let records = vec![record(0)];
-    let w = write_task(out, "p", "en", "easy", &records, Format::Puzzlec).unwrap();
+    let w = write_task(
+        out,
+        &TaskName::plain("p", "en", "easy"),
+        &records,
+        Format::Puzzlec,
+    )
+    .unwrap();
     let entry = TaskEntry {
         puzzle: "p".into(),
         lang: "en".into(),

@@ -1,4 +1,8 @@
-use puzzlec::dataset::{pair_id, record_id, sha256_hex, spec_hash, Record};
+use puzzlec::answer::{normalize, AnswerKind};
+use puzzlec::dataset::nolli::option_letter;
+use puzzlec::dataset::{
+    nolli_answer, pair_id, record_id, sha256_hex, spec_hash, NolliTask, Record,
+};
 use serde_json::json;
 
 fn sample() -> Record {
@@ -161,9 +165,54 @@ fn round_trip() {
 
 #[test]
 fn nolli_line_has_the_reference_fields() {
-    let line = sample().to_nolli_line();
+    let task = NolliTask {
+        name: "sudoku".into(),
+        first: 200,
+    };
     assert_eq!(
-        line,
-        r#"{"id":"sudoku/ko/hard/00042","question":"빈칸을 채우세요.\n1 2 _","answer":"3","solution":"세 번째 칸은 3","difficulty":"hard"}"#
+        task.line(&sample()),
+        r#"{"id":"sudoku_ko_0242","question":"빈칸을 채우세요.\n1 2 _","answer":"3","solution":"세 번째 칸은 3","difficulty":"hard","task":"sudoku","language":"ko"}"#
     );
+    assert_eq!(task.file("ko", "hard"), "sudoku_ko_hard.jsonl");
+    assert_eq!(task.id("en", 12345), "sudoku_en_12545");
+}
+
+#[test]
+fn nolli_answers_take_the_reference_graders_forms() {
+    assert_eq!(
+        nolli_answer(AnswerKind::Assignment, "A=true, B=false, Cy=-3"),
+        r#"{"A": true, "B": false, "Cy": -3}"#
+    );
+    assert_eq!(
+        nolli_answer(AnswerKind::Grid, "1 2 3\n3 1 2\n2 3 1"),
+        "1 2 3 3 1 2 2 3 1"
+    );
+    assert_eq!(nolli_answer(AnswerKind::Int, "42"), "42");
+    // The object reads back as the same canonical assignment.
+    let object = nolli_answer(AnswerKind::Assignment, "A=true, B=false");
+    assert_eq!(
+        normalize(AnswerKind::Assignment, &object).unwrap(),
+        "A=true, B=false"
+    );
+}
+
+#[test]
+fn nolli_choices_are_an_object_by_letter() {
+    let mut record = sample();
+    record.choices = Some(vec!["시숙".into(), "시동생".into()]);
+    record.answer_kind = "choice".into();
+    record.answer = "B".into();
+    let line = NolliTask {
+        name: "kinship".into(),
+        first: 0,
+    }
+    .line(&record);
+    assert!(
+        line.contains(
+            r#""difficulty":"hard","choices":{"A":"시숙","B":"시동생"},"task":"kinship""#
+        ),
+        "{line}"
+    );
+    assert_eq!(option_letter(25), "Z");
+    assert_eq!(option_letter(26), "AA");
 }

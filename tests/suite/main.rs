@@ -40,6 +40,7 @@ mod eval;
 mod export;
 mod format;
 mod format_hf;
+mod format_nolli;
 mod front_end_limits;
 mod fuzz_specs;
 mod ganji;

@@ -104,8 +104,8 @@ fn an_edited_byte_in_a_field() {
 #[test]
 fn an_edited_byte_in_the_question_of_a_nolli_record() {
     let f = Fixture::build(&["--format", "nolli"]);
-    f.edit(EASY, |t| t.replacen("What is", "What's", 1));
-    f.assert_caught("tiny/en/easy/00000", "field `question` differs");
+    f.edit("tiny_en_easy.jsonl", |t| t.replacen("What is", "What's", 1));
+    f.assert_caught("tiny_en_0000", "field `question` differs");
 }
 
 #[test]

@@ -134,6 +134,10 @@ impl<'s> Lowerer<'s> {
             }
             Rule::slot_decl => Decl::Slot(self.ident(next(&mut inner, &pair)?)?),
             Rule::group_decl => Decl::Group(self.ident(next(&mut inner, &pair)?)?),
+            Rule::release_decl => {
+                let format = self.ident(next(&mut inner, &pair)?)?;
+                Decl::Release(format, self.ident(next(&mut inner, &pair)?)?)
+            }
             Rule::instance_decl => Decl::Instance(self.expr(next(&mut inner, &pair)?)?, span),
             Rule::choices_decl => Decl::Choices(self.expr(next(&mut inner, &pair)?)?, span),
             Rule::calibrate_decl => Decl::Calibrate(self.calibrate(pair.clone(), span)?),
