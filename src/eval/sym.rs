@@ -41,6 +41,9 @@ pub enum BoolTerm {
     /// The nodes whose condition holds form one connected subgraph of the
     /// undirected graph with these edges (indices into the nodes).
     Connected(Vec<BoolTerm>, Vec<(usize, usize)>),
+    /// The conditions that hold form runs of exactly these lengths, in
+    /// order, separated by conditions that do not (`runs(line, [3, 1])`).
+    Runs(Vec<BoolTerm>, Vec<usize>),
 }
 
 /// A symbolic value: an integer or a condition over unknowns.
@@ -153,7 +156,9 @@ impl BoolTerm {
             BoolTerm::And(xs) | BoolTerm::Or(xs) => xs.iter().for_each(|x| x.vars_into(out)),
             BoolTerm::Not(x) => x.vars_into(out),
             BoolTerm::AllDiff(ts) => ts.iter().for_each(|t| t.vars_into(out)),
-            BoolTerm::Connected(nodes, _) => nodes.iter().for_each(|n| n.vars_into(out)),
+            BoolTerm::Connected(nodes, _) | BoolTerm::Runs(nodes, _) => {
+                nodes.iter().for_each(|n| n.vars_into(out))
+            }
         }
     }
 
@@ -196,6 +201,13 @@ impl BoolTerm {
                     .map(|n| n.eval(values))
                     .collect::<Option<Vec<bool>>>()?;
                 crate::sat::connected::is_connected(&on, edges)
+            }
+            BoolTerm::Runs(cells, lengths) => {
+                let on = cells
+                    .iter()
+                    .map(|n| n.eval(values))
+                    .collect::<Option<Vec<bool>>>()?;
+                crate::sat::runs::run_lengths(&on) == *lengths
             }
         })
     }

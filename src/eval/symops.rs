@@ -259,6 +259,35 @@ pub fn connected(conds: &[Value], edges: &[Value], span: Span) -> EvalResult<Val
     Ok(bool_value(BoolTerm::Connected(terms, pairs)))
 }
 
+/// `runs(conds, lengths)`: the conditions that hold form runs of exactly
+/// `lengths` (positive integers), in order, separated by at least one that
+/// does not.
+pub fn runs(conds: &[Value], lengths: &[Value], span: Span) -> EvalResult<Value> {
+    let mut want = Vec::with_capacity(lengths.len());
+    for v in lengths {
+        let n = crate::eval::interp::expect_int(v, span)?;
+        if n < 1 {
+            return Err(EvalError::invalid(
+                format!("`runs` takes run lengths of at least 1, found {n}"),
+                span,
+            ));
+        }
+        want.push(n as usize);
+    }
+    let terms = conds
+        .iter()
+        .map(|c| bool_term(c, span))
+        .collect::<EvalResult<Vec<_>>>()?;
+    if terms.iter().all(|t| matches!(t, BoolTerm::Const(_))) {
+        let on: Vec<bool> = terms
+            .iter()
+            .map(|t| matches!(t, BoolTerm::Const(true)))
+            .collect();
+        return Ok(Value::Bool(crate::sat::runs::run_lengths(&on) == want));
+    }
+    Ok(bool_value(BoolTerm::Runs(terms, want)))
+}
+
 /// `implies(a, b)`, `iff(a, b)`, `xor(a, b)` over conditions.
 pub fn connective(name: &str, a: &Value, b: &Value, span: Span) -> EvalResult<Value> {
     let (x, y) = (bool_term(a, span)?, bool_term(b, span)?);

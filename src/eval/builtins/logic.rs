@@ -45,6 +45,17 @@ pub(super) fn call(
         "connected" => {
             symops::connected(&iter_values(a(0), span)?, &iter_values(a(1), span)?, span)
         }
+        "runs" => symops::runs(&iter_values(a(0), span)?, &iter_values(a(1), span)?, span),
+        "run_lengths" => {
+            let mut cells = Vec::new();
+            for v in iter_values(a(0), span)? {
+                cells.push(crate::eval::interp::expect_bool(&v, span)?);
+            }
+            let lengths = crate::sat::runs::run_lengths(&cells);
+            Ok(Value::List(std::rc::Rc::new(
+                lengths.into_iter().map(|n| Value::Int(n as i64)).collect(),
+            )))
+        }
         "implies" | "iff" | "xor" => symops::connective(name, a(0), a(1), span),
         "to_int" => Ok(symops::int_value(symops::int_term(
             &Value::Sym(std::rc::Rc::new(crate::eval::sym::Sym::Bool(

@@ -68,6 +68,13 @@ impl Constraints {
                 self.model.and(&pairs)
             }
             BoolTerm::Cmp(term, op) => self.cmp(term, *op),
+            BoolTerm::Runs(cells, lengths) => {
+                let lits = cells
+                    .iter()
+                    .map(|c| self.lit(c))
+                    .collect::<Result<Vec<_>, _>>()?;
+                self.model.runs(&lits, lengths)
+            }
             BoolTerm::Connected(..) => Err(SatError::InvalidArgument(
                 "`connected(…)` over unknowns must be a whole rule (or one part of `and` in a rule); it cannot be negated, be part of `or`, be counted, or be a clue".into(),
             )),
