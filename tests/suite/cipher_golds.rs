@@ -311,10 +311,110 @@ const TWELVE: [&str; 12] = [
     "뒤집기",
 ];
 
+fn encrypt(plain: &[char], layers: &[&str], key: &[char]) -> Vec<char> {
+    layers
+        .iter()
+        .fold(plain.to_vec(), |t, name| layer(&t, name, key, 1))
+}
+
+/// The ways a stack can be weaker than it reads, each of which would give
+/// back `cipher`: one layer left out, every layer of one kind left out, the
+/// reversals moved to the end (their parity kept), one reversal moved to the
+/// end.
+fn weaker_stacks<'a>(layers: &[&'a str]) -> Vec<(String, Vec<&'a str>)> {
+    let mut out = Vec::new();
+    for i in 0..layers.len() {
+        let mut l = layers.to_vec();
+        l.remove(i);
+        out.push((format!("without layer {}", i + 1), l));
+    }
+    let mut kinds = layers.to_vec();
+    kinds.sort_unstable();
+    kinds.dedup();
+    for kind in kinds {
+        let l = layers.iter().copied().filter(|&n| n != kind).collect();
+        out.push((format!("without every {kind}"), l));
+    }
+    let mut last: Vec<&str> = layers.iter().copied().filter(|&n| n != "뒤집기").collect();
+    if layers.iter().filter(|&&n| n == "뒤집기").count() % 2 == 1 {
+        last.push("뒤집기");
+    }
+    out.push(("reversals moved to the end".to_string(), last));
+    for (i, &n) in layers.iter().enumerate() {
+        if n == "뒤집기" && i + 1 < layers.len() {
+            let mut l = layers.to_vec();
+            l.remove(i);
+            l.push("뒤집기");
+            out.push((format!("reversal {} moved to the end", i + 1), l));
+        }
+    }
+    out
+}
+
+fn assert_no_layer_cancels(
+    plain: &[char],
+    layers: &[&str],
+    key: &[char],
+    cipher: &[char],
+    id: &str,
+) {
+    assert_eq!(encrypt(plain, layers, key), cipher, "{id}");
+    for (what, stack) in weaker_stacks(layers) {
+        assert_ne!(
+            encrypt(plain, &stack, key),
+            cipher,
+            "{id}: {what} gives the same ciphertext"
+        );
+    }
+}
+
+#[test]
+fn the_weaker_stacks_catch_the_reference_keywords() {
+    // The reference's two-syllable keys: with an odd length a reversal keeps
+    // each position's key syllable, so the reversals commute with the shifts.
+    let plain: Vec<char> = "가나다라마바사".chars().collect();
+    let key = ['나', '무'];
+    let moved: Vec<&str> = TWELVE
+        .iter()
+        .copied()
+        .filter(|&n| n != "뒤집기")
+        .chain(["뒤집기"])
+        .collect();
+    assert_eq!(
+        encrypt(&plain, &moved, &key),
+        encrypt(&plain, &TWELVE, &key)
+    );
+    // 바다's vowel table is the identity: its vowel layers do nothing.
+    let key = ['바', '다'];
+    let no_vowels: Vec<&str> = SIX.iter().copied().filter(|&n| n != "중성 치환").collect();
+    let plain: Vec<char> = "해바라기꽃밭".chars().collect();
+    assert_eq!(
+        encrypt(&plain, &no_vowels, &key),
+        encrypt(&plain, &SIX, &key)
+    );
+    // 태양's vowel table is a 3-cycle: the three vowel layers of the
+    // twelve-layer stack cancel.
+    let key = ['태', '양'];
+    let no_vowels: Vec<&str> = TWELVE
+        .iter()
+        .copied()
+        .filter(|&n| n != "중성 치환")
+        .collect();
+    assert_eq!(
+        encrypt(&plain, &no_vowels, &key),
+        encrypt(&plain, &TWELVE, &key)
+    );
+    // A three-syllable key of the spec passes every check on the same text.
+    let key: Vec<char> = "나침반".chars().collect();
+    let cipher = encrypt(&plain, &TWELVE, &key);
+    assert_no_layer_cancels(&plain, &TWELVE, &key, &cipher, "나침반");
+}
+
 #[test]
 fn korean_golds_undo_the_keyed_layers() {
     let nouns = compound_nouns();
-    let (mut items, mut order_matters, mut gained_final) = (0, 0, 0);
+    let mut per_tier: std::collections::BTreeMap<String, u32> = Default::default();
+    let mut gained_final = 0;
     for r in common::records("puzzles/cipher_ko.puzzle", "ko", ITEMS) {
         let q = &r.question;
         let log = between(q, "--- 복구된 임무 로그 ---\n", "\n");
@@ -346,35 +446,40 @@ fn korean_golds_undo_the_keyed_layers() {
         assert_eq!(layers, stack, "{}", r.id);
         assert!(lengths.contains(&plain.len()), "{}", r.id);
         assert_eq!(q.contains("번째 단어입니다"), positional, "{}", r.id);
-        // The keyed shifts go by position, so the reversals matter: the same
-        // layers with every reversal moved to the end give another text.
-        let shifts_first = layers
+        // The keyed shifts go by position, so no layer is idle and none
+        // cancels: leaving out one layer or every layer of one kind, or
+        // moving the reversals to the end, gives another text.
+        assert!(
+            key.len() >= 3,
+            "{}: a key of period 2 commutes with reversals",
+            r.id
+        );
+        // Every key syllable shifts initials and finals by its own nonzero
+        // amounts, so no position is left alone and no two positions agree.
+        let shifts: Vec<(i32, i32)> = key
             .iter()
-            .filter(|&&n| n != "뒤집기")
-            .fold(plain.clone(), |t, name| layer(&t, name, &key, 1));
-        let reversals = layers.iter().filter(|&&n| n == "뒤집기").count();
-        let moved: Vec<char> = if reversals % 2 == 1 {
-            shifts_first.into_iter().rev().collect()
-        } else {
-            shifts_first
-        };
-        // With a two-syllable keyword a reversal keeps every position's key
-        // syllable when the length is odd (i and n-1-i have the same parity),
-        // so there the reversals commute with the shifts.
-        if plain.len() % 2 == 0 {
-            items += 1;
-            order_matters += u32::from(moved != cipher);
-        } else if key.len() == 2 {
-            assert_eq!(moved, cipher, "{}", r.id);
+            .map(|&k| {
+                let (l, _, t) = split(k);
+                (l, if t > 0 { t } else { l + 1 })
+            })
+            .collect();
+        for (i, a) in shifts.iter().enumerate() {
+            assert!(a.0 > 0, "{}: a zero initial shift", r.id);
+            for b in &shifts[i + 1..] {
+                assert!(
+                    a.0 != b.0 && a.1 != b.1,
+                    "{}: two key syllables shift alike",
+                    r.id
+                );
+            }
         }
+        assert_no_layer_cancels(&plain, &layers, &key, &cipher, &r.id);
+        *per_tier.entry(tier(&r).to_string()).or_default() += 1;
         let with_final = |t: &[char]| t.iter().filter(|&&c| split(c).2 > 0).count();
         gained_final += u32::from(with_final(&cipher) > with_final(&plain));
     }
-    assert!(items >= 300, "{items} items of even length");
-    assert!(
-        order_matters * 10 >= items * 9,
-        "{order_matters} of {items}"
-    );
+    assert_eq!(per_tier.len(), 3, "{per_tier:?}");
+    assert!(per_tier.values().all(|&n| n >= 200), "{per_tier:?}");
     assert!(gained_final > 0, "syllables without a final can gain one");
 }
 

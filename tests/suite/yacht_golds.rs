@@ -10,8 +10,9 @@ use puzzlec::dataset::build::record;
 use puzzlec::gen::generate;
 use std::collections::{BTreeSet, HashMap};
 
-/// The score of `dice` in category `k`, in the prompt's order: Ones..Sixes,
-/// Four of a Kind, Full House, Small Straight, Large Straight, Yacht, Chance.
+/// The score of `dice` in category `k`, in the prompt's (and the reference's)
+/// order: Ones..Sixes, Three of a Kind, Four of a Kind, Full House, Small
+/// Straight, Large Straight, Yacht.
 fn score(dice: &[i64], k: usize) -> i64 {
     let mut count = [0usize; 7];
     for &d in dice {
@@ -22,13 +23,20 @@ fn score(dice: &[i64], k: usize) -> i64 {
     match k {
         0..=5 => (k as i64 + 1) * count[k + 1] as i64,
         6 => {
-            if count.iter().any(|&c| c >= 4) {
+            if count.iter().any(|&c| c >= 3) {
                 total
             } else {
                 0
             }
         }
         7 => {
+            if count.iter().any(|&c| c >= 4) {
+                total
+            } else {
+                0
+            }
+        }
+        8 => {
             let three = count.contains(&3);
             let two = count.contains(&2);
             if three && two {
@@ -37,28 +45,28 @@ fn score(dice: &[i64], k: usize) -> i64 {
                 0
             }
         }
-        8 => {
+        9 => {
             if has(&[1, 2, 3, 4]) || has(&[2, 3, 4, 5]) || has(&[3, 4, 5, 6]) {
                 30
             } else {
                 0
             }
         }
-        9 => {
+        10 => {
             if has(&[1, 2, 3, 4, 5]) || has(&[2, 3, 4, 5, 6]) {
                 40
             } else {
                 0
             }
         }
-        10 => {
+        11 => {
             if count.contains(&5) {
                 50
             } else {
                 0
             }
         }
-        _ => total,
+        _ => panic!("no category {k}"),
     }
 }
 
@@ -140,12 +148,16 @@ fn asked_totals(rolls: &[Vec<i64>], asked: &[usize]) -> (i64, BTreeSet<i64>, Vec
 #[test]
 fn the_scoring_follows_the_stated_rules() {
     assert_eq!(score(&[3, 3, 5, 3, 1], 2), 9, "the prompt's example");
-    assert_eq!(score(&[4, 4, 4, 4, 4], 7), 0, "a yacht is not a full house");
+    assert_eq!(score(&[4, 4, 4, 4, 4], 8), 0, "a yacht is not a full house");
+    assert_eq!(score(&[4, 4, 4, 4, 4], 7), 20);
     assert_eq!(score(&[4, 4, 4, 4, 4], 6), 20);
-    assert_eq!(score(&[1, 3, 2, 4, 6], 8), 30);
-    assert_eq!(score(&[1, 3, 2, 4, 6], 9), 0);
-    assert_eq!(score(&[6, 3, 2, 4, 5], 9), 40);
-    assert_eq!(score(&[2, 2, 5, 5, 5], 7), 25);
+    assert_eq!(score(&[4, 4, 1, 4, 3], 6), 16);
+    assert_eq!(score(&[4, 4, 1, 4, 3], 7), 0);
+    assert_eq!(score(&[1, 3, 2, 4, 6], 9), 30);
+    assert_eq!(score(&[1, 3, 2, 4, 6], 10), 0);
+    assert_eq!(score(&[6, 3, 2, 4, 5], 10), 40);
+    assert_eq!(score(&[2, 2, 5, 5, 5], 8), 25);
+    assert_eq!(score(&[6, 6, 6, 6, 6], 11), 50);
 }
 
 #[test]
@@ -218,4 +230,107 @@ fn yacht_dice_golds_are_the_one_total_of_every_optimal_scoring() {
             }
         }
     }
+}
+
+/// The reference's decision complexity of a game: each round adds
+/// 1 / max(1, m), `m` its best category score minus its second best (a tie
+/// at the top is m = 0). Returned with the margins as a fraction in lowest
+/// terms.
+fn decision_complexity(rolls: &[Vec<i64>]) -> (Vec<i64>, (i128, i128)) {
+    fn gcd(a: i128, b: i128) -> i128 {
+        if b == 0 {
+            a
+        } else {
+            gcd(b, a % b)
+        }
+    }
+    let margins: Vec<i64> = rolls
+        .iter()
+        .map(|d| {
+            let mut row: Vec<i64> = (0..12).map(|k| score(d, k)).collect();
+            row.sort_unstable_by(|a, b| b.cmp(a));
+            row[0] - row[1]
+        })
+        .collect();
+    let (mut n, mut d) = (0i128, 1i128);
+    for &m in &margins {
+        let m = i128::from(m.max(1));
+        n = n * m + d;
+        d *= m;
+        let g = gcd(n, d);
+        n /= g;
+        d /= g;
+    }
+    (margins, (n, d))
+}
+
+#[test]
+fn the_complexity_checker_counts_ties_as_one() {
+    // A yacht of sixes: 50 against 30 (m = 20); a large straight: 40
+    // against 30 (m = 10); 3 3 2 2 6: Threes and Sixes tie at 6 (m = 0,
+    // counted as 1); 1 1 3 3 5: Threes 6 against Fives 5 (m = 1); 2 2 4 4 6:
+    // Fours 8 against Sixes 6 (m = 2).
+    let mut rolls = vec![vec![6; 5], vec![1, 2, 3, 4, 5], vec![3, 3, 2, 2, 6]];
+    rolls.extend((0..4).map(|_| vec![1, 1, 3, 3, 5]));
+    rolls.extend((0..5).map(|_| vec![2, 2, 4, 4, 6]));
+    let (margins, cx) = decision_complexity(&rolls);
+    assert_eq!(margins, [20, 10, 0, 1, 1, 1, 1, 2, 2, 2, 2, 2]);
+    // 1/20 + 1/10 + 5 + 5/2 = 153/20.
+    assert_eq!(cx, (153, 20));
+}
+
+/// The reference's decision-complexity bands (tenths of a point): easy
+/// 0-3.0, medium 3.5-7.0 enforced; its hard floor of 8.0 is not enforced
+/// by the reference, and our hard tier records the value without a band.
+#[test]
+fn yacht_dice_decision_complexity_is_in_the_reference_band() {
+    let bands = [("easy", 0, 30), ("medium", 35, 70), ("hard", 0, 120)];
+    let mut seen: HashMap<String, Vec<f64>> = HashMap::new();
+    for r in common::records("puzzles/yacht_dice.puzzle", "en", 200) {
+        let inst = &r.instance;
+        let rolls: Vec<Vec<i64>> = inst["rolls"]
+            .as_array()
+            .expect("rolls")
+            .iter()
+            .map(|d| {
+                d.as_array()
+                    .expect("dice")
+                    .iter()
+                    .map(|x| x.as_i64().expect("die"))
+                    .collect()
+            })
+            .collect();
+        let (margins, (n, d)) = decision_complexity(&rolls);
+        let recorded: Vec<i64> = inst["decision_margins"]
+            .as_array()
+            .expect("margins")
+            .iter()
+            .map(|x| x.as_i64().expect("margin"))
+            .collect();
+        assert_eq!(recorded, margins, "{}", r.id);
+        assert_eq!(
+            inst["decision_complexity"].as_str(),
+            Some(format!("{n}/{d}").as_str()),
+            "{}",
+            r.id
+        );
+        let tier = r.tier.clone();
+        let (_, lo, hi) = *bands.iter().find(|b| b.0 == tier).expect("a known tier");
+        assert!(
+            i128::from(lo) * d <= 10 * n && 10 * n <= i128::from(hi) * d,
+            "{}: complexity {n}/{d} outside {lo}..={hi} tenths",
+            r.id
+        );
+        seen.entry(tier).or_default().push(n as f64 / d as f64);
+    }
+    for (tier, xs) in &seen {
+        assert!(xs.len() >= 200, "{tier}: {} items", xs.len());
+    }
+    // The bands are not empty shells: medium's items all lie above easy's.
+    let easy_top = seen["easy"].iter().copied().fold(0.0, f64::max);
+    let medium_low = seen["medium"].iter().copied().fold(f64::MAX, f64::min);
+    assert!(
+        easy_top <= 3.0 && medium_low >= 3.5,
+        "{easy_top} {medium_low}"
+    );
 }
