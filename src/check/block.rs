@@ -70,8 +70,17 @@ impl<'a> Checker<'a> {
                         self.block(r, o, languages, false);
                     }
                 }
-                Stmt::SampleSolution(pattern, span) => {
+                Stmt::SampleSolution(pattern, prefer, span) => {
                     self.constraint_statement(r, *span);
+                    if let Some(f) = prefer {
+                        let t = r.expr(f);
+                        self.expect_type(
+                            &t,
+                            &Ty::Func,
+                            f.span,
+                            "`prefer` takes a weight function of a value, e.g. `prefer |v| if v == 1 or v == 9 then 3 else 1`",
+                        );
+                    }
                     r.bind_pattern(pattern, Ty::Map);
                 }
                 Stmt::PlantSolution(pattern, given, span) => {

@@ -261,7 +261,7 @@ fn stmt_span(stmt: &Stmt) -> Span {
         Stmt::Let(_, e) => e.span,
         Stmt::Dig(_, dig) => dig.span,
         Stmt::Reveal(_, reveal) => reveal.span,
-        Stmt::SampleSolution(_, span)
+        Stmt::SampleSolution(_, _, span)
         | Stmt::PlantSolution(_, _, span)
         | Stmt::Clue(_, span)
         | Stmt::Require(_, _, span)
@@ -371,9 +371,13 @@ fn run_stmt<'p>(
                 }
             }
         }
-        Stmt::SampleSolution(pattern, span) => {
+        Stmt::SampleSolution(pattern, prefer, span) => {
+            let prefer = match prefer {
+                Some(f) => Some(interp.eval(f, &env)?),
+                None => None,
+            };
             let c = ensure_model(program, interp, &mut env, cons, *span)?;
-            match c.sample(interp, *span)? {
+            match c.sample(interp, prefer.as_ref(), *span)? {
                 Outcome::Value(v) => env = bind_pattern(&env, pattern, v)?,
                 Outcome::Reject => return Ok(Next::Reject(*span)),
             }

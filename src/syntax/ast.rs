@@ -251,7 +251,7 @@ pub enum Stmt {
     /// `let pattern = expr`.
     Let(Pattern, Expr),
     /// `let name = sample solution`.
-    SampleSolution(Pattern, Span),
+    SampleSolution(Pattern, Option<Expr>, Span),
     /// `let name = plant solution EXPR`.
     PlantSolution(Pattern, Expr, Span),
     /// `let name = dig var from grid keep n symmetry s`.

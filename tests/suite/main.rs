@@ -67,6 +67,7 @@ mod particles;
 mod proof_soundness;
 mod retry;
 mod rng_golden;
+mod sample_prefer;
 mod sat_conformance;
 mod sat_connected;
 mod sat_enumerate;

@@ -2,9 +2,11 @@
 //! SAT/UNSAT verdicts alone.
 
 use super::{sat_error, Constraints, Outcome};
-use crate::eval::{EvalResult, Interp};
+use crate::eval::interp::expect_int;
+use crate::eval::{EvalError, EvalResult, Interp, Value};
 use crate::sat::{Lit, SatError};
 use crate::span::Span;
+use std::collections::HashMap;
 
 impl Constraints {
     /// `sample solution`: a random solution by an oracle walk.
@@ -13,7 +15,17 @@ impl Constraints {
     /// first value of its own random order that keeps the model satisfiable;
     /// the result is determined by SAT/UNSAT verdicts alone. Which solves
     /// establish those verdicts is chosen for speed (see `Walk`).
-    pub fn sample(&mut self, interp: &mut Interp<'_>, span: Span) -> EvalResult<Outcome> {
+    ///
+    /// With `prefer` (a function of one value), each unknown's value order
+    /// is drawn by weights instead: repeated draws without replacement among
+    /// the values of positive weight `prefer(value)`, then the values of
+    /// weight 0 in uniform order.
+    pub fn sample(
+        &mut self,
+        interp: &mut Interp<'_>,
+        prefer: Option<&Value>,
+        span: Span,
+    ) -> EvalResult<Outcome> {
         let fixed = self.clues.clone();
         if !self.model.solve(&fixed).map_err(|e| sat_error(e, span))? {
             if self.clues.is_empty() {
@@ -24,9 +36,17 @@ impl Constraints {
         // Every draw happens up front, in the order the walk uses them.
         let order = interp.sampler(span)?.permutation(self.vars.len());
         let mut prefs = Vec::with_capacity(order.len());
+        let mut weights = Weights::default();
         for &id in &order {
-            let perm = interp.sampler(span)?.permutation(self.domains[id].len());
-            prefs.push(perm.iter().map(|&i| self.domains[id][i]).collect());
+            let domain = &self.domains[id];
+            let perm = match prefer {
+                None => interp.sampler(span)?.permutation(domain.len()),
+                Some(f) => {
+                    let w = weights.of(interp, f, domain, span)?;
+                    weighted_order(interp, &w, span)?
+                }
+            };
+            prefs.push(perm.iter().map(|&i| domain[i]).collect());
         }
         let solution = self.walk(order, prefs).map_err(|e| sat_error(e, span))?;
         self.solution = Some(solution);
@@ -336,4 +356,62 @@ pub(super) fn remember(pool: &mut Vec<Vec<i64>>, model: Option<Vec<i64>>) {
         }
         pool.push(m);
     }
+}
+
+/// The weights `prefer(value)` computed so far, by value (each value's
+/// weight is computed once per sample).
+#[derive(Default)]
+struct Weights {
+    known: HashMap<i64, u64>,
+}
+
+impl Weights {
+    /// The weight of each value of `domain`, in order.
+    fn of(
+        &mut self,
+        interp: &mut Interp<'_>,
+        prefer: &Value,
+        domain: &[i64],
+        span: Span,
+    ) -> EvalResult<Vec<u64>> {
+        let mut out = Vec::with_capacity(domain.len());
+        for &v in domain {
+            if let Some(&w) = self.known.get(&v) {
+                out.push(w);
+                continue;
+            }
+            let w = expect_int(&interp.call(prefer, vec![Value::Int(v)], span)?, span)?;
+            let Ok(w) = u64::try_from(w) else {
+                return Err(EvalError::invalid(
+                    format!(
+                        "`prefer` gave the value {v} the weight {w}; weights must be 0 or more"
+                    ),
+                    span,
+                ));
+            };
+            self.known.insert(v, w);
+            out.push(w);
+        }
+        Ok(out)
+    }
+}
+
+/// Indices `0..weights.len()` in a weighted random order: repeated draws
+/// without replacement among the positive weights, then the zero weights
+/// in uniform order.
+fn weighted_order(interp: &mut Interp<'_>, weights: &[u64], span: Span) -> EvalResult<Vec<usize>> {
+    let mut left: Vec<usize> = (0..weights.len()).filter(|&i| weights[i] > 0).collect();
+    let zero: Vec<usize> = (0..weights.len()).filter(|&i| weights[i] == 0).collect();
+    let mut out = Vec::with_capacity(weights.len());
+    while !left.is_empty() {
+        let w: Vec<u64> = left.iter().map(|&i| weights[i]).collect();
+        let k = interp
+            .sampler(span)?
+            .weighted(&w)
+            .map_err(|e| EvalError::invalid(format!("`prefer`: {e}"), span))?;
+        out.push(left.remove(k));
+    }
+    let perm = interp.sampler(span)?.permutation(zero.len());
+    out.extend(perm.into_iter().map(|i| zero[i]));
+    Ok(out)
 }

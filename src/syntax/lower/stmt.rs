@@ -48,7 +48,15 @@ impl<'s> Lowerer<'s> {
                 let pattern = self.pattern(next(&mut inner, &pair)?)?;
                 let value = next(&mut inner, &pair)?;
                 match value.as_rule() {
-                    Rule::sample_solution => Stmt::SampleSolution(pattern, span),
+                    Rule::sample_solution => {
+                        let mut parts = value.clone().into_inner();
+                        next(&mut parts, &value)?; // the word `solution`
+                        let prefer = match parts.next() {
+                            Some(p) => Some(self.expr(first(p)?)?),
+                            None => None,
+                        };
+                        Stmt::SampleSolution(pattern, prefer, span)
+                    }
                     Rule::plant_solution => {
                         let mut parts = value.clone().into_inner();
                         next(&mut parts, &value)?; // the word `solution`
