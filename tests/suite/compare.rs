@@ -7,7 +7,7 @@
 //! scipy / statsmodels by `tests/data/compare/make_fixtures.py`. Then the
 //! HTML report is opened in headless Chromium.
 
-use crate::common::{self, lossy, puzzlec, utf8};
+use crate::common::{self, browser, lossy, puzzlec, utf8};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 
@@ -261,71 +261,21 @@ fn synthetic_models_match_the_reference_values() {
 /// every figure rendered with a non-zero size, and the screenshot must not
 /// be blank.
 fn browser_check(html: &Path) {
-    let chromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"]
-        .into_iter()
-        .map(PathBuf::from)
-        .find(|p| p.is_file());
-    let Some(chromium) = chromium else {
-        eprintln!(
-            "WARNING: chromium is not installed: the browser check of report.html is SKIPPED \
-             (apt-get install -y chromium; PUZZLEC_REQUIRE_CHROMIUM=1 makes this a failure)"
-        );
-        assert!(
-            std::env::var("PUZZLEC_REQUIRE_CHROMIUM").as_deref() != Ok("1"),
-            "PUZZLEC_REQUIRE_CHROMIUM=1 but chromium is not installed"
-        );
+    let Some(chromium) = browser::chromium("report.html") else {
         return;
     };
-    let dir = html.parent().unwrap();
-    let url = format!("file://{}", utf8(html));
-    let base = [
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--hide-scrollbars",
-    ];
-    let dom = std::process::Command::new(&chromium)
-        .args(base)
-        .args(["--virtual-time-budget=5000", "--dump-dom", &url])
-        .output()
-        .expect("chromium runs");
-    let dom = lossy(&dom.stdout);
+    let dom = browser::dump_dom(&chromium, html);
     let check = dom
         .lines()
         .find(|l| l.contains("id=\"figure-check\""))
         .unwrap_or_else(|| panic!("no #figure-check in the dumped DOM: {dom}"));
     assert!(check.contains("data-ok=\"true\""), "{check}");
     assert!(check.contains("data-figures=\"3\""), "{check}");
-    let png = dir.join("shot.png");
-    let o = std::process::Command::new(&chromium)
-        .args(base)
-        .args([
-            &format!("--screenshot={}", utf8(&png)),
-            "--window-size=1200,2400",
-            &url,
-        ])
-        .output()
-        .expect("chromium runs");
-    assert!(png.is_file(), "no screenshot: {}", lossy(&o.stderr));
-    let bytes = std::fs::read(&png).unwrap();
-    assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n");
-    assert!(png_not_blank(&bytes), "the screenshot is one flat colour");
-}
-
-/// Whether a PNG's compressed image data is large enough to hold more than
-/// one colour: a flat 1200 × 2400 image compresses to a few kilobytes,
-/// the report's figures and tables to far more.
-fn png_not_blank(bytes: &[u8]) -> bool {
-    let mut pos = 8;
-    let mut idat = 0usize;
-    while pos + 8 <= bytes.len() {
-        let len = u32::from_be_bytes(bytes[pos..pos + 4].try_into().unwrap()) as usize;
-        if &bytes[pos + 4..pos + 8] == b"IDAT" {
-            idat += len;
-        }
-        pos += 12 + len;
-    }
-    idat > 40_000
+    let png = browser::screenshot(&chromium, html, (1200, 2400));
+    assert!(
+        browser::png_not_blank(&png, 40_000),
+        "the screenshot is one flat colour"
+    );
 }
 
 #[test]

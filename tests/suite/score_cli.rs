@@ -1,6 +1,7 @@
 //! End-to-end tests of `puzzlec score`: a real dataset scored with its own
 //! golds and with nothing, and every kind of bad responses file.
 
+use crate::common::browser;
 use std::path::Path;
 use std::process::{Command, Output};
 
@@ -20,6 +21,45 @@ fn stderr(o: &Output) -> String {
 fn report(dir: &Path) -> serde_json::Value {
     let text = std::fs::read_to_string(dir.join("report.json")).expect("report.json");
     serde_json::from_str(&text).expect("valid JSON")
+}
+
+/// Opens the chart in headless Chromium: it parses as SVG with every cell
+/// and pair in the DOM, and its screenshot holds far more than a blank
+/// picture of the same size.
+fn browser_check(svg: &Path, cells: usize, pairs: usize) {
+    let Some(chromium) = browser::chromium("accuracy.svg") else {
+        return;
+    };
+    let dom = browser::dump_dom(&chromium, svg);
+    assert!(
+        !dom.contains("parsererror"),
+        "the SVG does not parse: {dom}"
+    );
+    assert_eq!(dom.matches(r#"class="cell""#).count(), cells, "{dom}");
+    assert_eq!(dom.matches(r#"class="pair""#).count(), pairs, "{dom}");
+    let text = std::fs::read_to_string(svg).unwrap();
+    let size = |attr: &str| -> u32 {
+        let at = text.find(&format!(" {attr}=\"")).expect("size attribute") + attr.len() + 3;
+        text[at..]
+            .split('"')
+            .next()
+            .unwrap()
+            .parse()
+            .expect("a size")
+    };
+    let (w, h) = (size("width"), size("height"));
+    let blank = svg.with_file_name("blank.svg");
+    std::fs::write(
+        &blank,
+        format!(r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}"><rect width="100%" height="100%" fill="white"/></svg>"#),
+    )
+    .unwrap();
+    let chart = browser::idat_bytes(&browser::screenshot(&chromium, svg, (w, h)));
+    let flat = browser::idat_bytes(&browser::screenshot(&chromium, &blank, (w, h)));
+    assert!(
+        chart > 5 * flat.max(1),
+        "chart {chart} bytes vs blank {flat} bytes"
+    );
 }
 
 #[test]
@@ -127,6 +167,9 @@ fn golds_score_100_and_nothing_scores_0() {
         assert_eq!(svg.matches(r#"<g class="cell">"#).count(), cells);
         assert_eq!(svg.matches(">100</text><title>").count(), cells);
         assert_eq!(svg.matches(r#"<g class="pair">"#).count(), gaps.len());
+        if name == "plain" {
+            browser_check(&out.join("accuracy.svg"), cells, gaps.len());
+        }
         let md = std::fs::read_to_string(out.join("report.md")).unwrap();
         assert!(md.contains("EN−KO gap"));
         let per_item = std::fs::read_to_string(out.join("per_item.jsonl")).unwrap();

@@ -1,6 +1,8 @@
 //! Helpers shared by integration tests.
 #![allow(dead_code)]
 
+pub mod browser;
+
 use puzzlec::check::program::Program;
 use puzzlec::compile::{compile, render_plain};
 use puzzlec::dataset::build::record;
