@@ -420,15 +420,32 @@ fn english_cryptarithms_have_one_key_over_real_words() {
     eprintln!("cryptarithmetic_en mean hidden share (%): {shares:?}");
 }
 
-/// The Korean spec (still random jamo, see the issue notes): the gold is
-/// the only value the result can take, and the sum uses the reference's
-/// fewest distinct finals.
+/// The Korean spec: the four operands are real nouns of the tier's jamo
+/// length (the shipped `ko_noun` list), the gold is the only value the result
+/// can take, and the sum uses the reference's fewest distinct finals.
 #[test]
 fn korean_cryptarithm_golds_are_the_only_result_value() {
     let records = common::records("puzzles/cryptarithmetic_ko.puzzle", "ko", 70);
     assert_eq!(records.len(), 210);
+    let nouns: std::collections::HashSet<&str> = include_str!("../../wordlists/ko_noun.txt")
+        .lines()
+        .map(str::trim)
+        .collect();
+    // Per tier: hidden jamo, jamo used.
+    let mut hidden: std::collections::BTreeMap<String, (usize, usize)> = Default::default();
     for r in &records {
+        for op in r.instance["operands"].as_array().expect("operands") {
+            let word = op["word"].as_str().expect("a word");
+            let jamo = op["jamo"].as_array().expect("jamo").len();
+            assert!(nouns.contains(word), "{}: {word} is not a listed noun", r.id);
+            assert_eq!(jamo, lever(r, "length"), "{}: {word}", r.id);
+        }
         let p = korean(r);
+        // Hidden share: the jamo used whose digit is not revealed.
+        let revealed = r.instance["revealed"].as_array().expect("revealed").len();
+        let e = hidden.entry(r.tier.clone()).or_default();
+        e.0 += p.group.len() - revealed;
+        e.1 += p.group.len();
         let values = result_values(&p);
         assert_eq!(
             values,
@@ -445,6 +462,13 @@ fn korean_cryptarithm_golds_are_the_only_result_value() {
             r.id
         );
     }
+    let shares: Vec<(String, f64)> = hidden
+        .iter()
+        .map(|(t, (h, n))| (t.clone(), *h as f64 / *n as f64))
+        .collect();
+    eprintln!("cryptarithmetic_ko hidden share of the jamo used: {shares:?}");
+    // Near the reference's realized shares (.45 / .54 / .62), rising by tier.
+    assert!(shares.iter().all(|(_, x)| (0.35..=0.8).contains(x)), "{shares:?}");
 }
 
 /// The search itself, on sums small enough to count by hand.
