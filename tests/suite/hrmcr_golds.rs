@@ -8,6 +8,10 @@ use crate::common;
 
 use common::{from_jdn, jdn};
 
+use puzzlec::check::overrides::{apply_overrides, parse_overrides};
+use puzzlec::dataset::build::record;
+use puzzlec::gen::generate;
+
 use serde_json::Value;
 use std::collections::BTreeSet;
 
@@ -21,6 +25,28 @@ fn long_ko((y, m, d): (i64, i64, i64)) -> String {
 
 fn is_gregorian(y: i64, m: i64, d: i64) -> bool {
     (1..=12).contains(&m) && d >= 1 && from_jdn(jdn(y, m, d)) == (y, m, d)
+}
+
+/// Like `common::records`, with levers set in every tier (`--set` syntax).
+fn records_with(rel: &str, per_tier: u64, sets: &[&str]) -> Vec<puzzlec::dataset::Record> {
+    let program = common::load(&common::root().join(rel));
+    let overrides = parse_overrides(sets).expect("overrides parse");
+    let program = apply_overrides(std::slice::from_ref(&program), &overrides)
+        .expect("overrides apply")
+        .remove(0);
+    let mut out = Vec::new();
+    for tier in program.tier_names() {
+        for i in 0..per_tier {
+            let item = generate(&program, tier, i, 1).expect("generate");
+            out.push(record(&program, &item, "ko"));
+        }
+    }
+    out
+}
+
+/// The `steps` lever of a record.
+fn steps_of(r: &puzzlec::dataset::Record) -> i64 {
+    r.levers["steps"].as_i64().expect("a steps lever")
 }
 
 /// The record's checkpoints as (step, kind, gold).
@@ -224,13 +250,16 @@ fn the_lunar_tables_match_known_korean_dates() {
     assert_eq!(lunar_dot(lunar_of(&months, jdn(2023, 3, 22))), "2023.윤2.1");
 }
 
-#[test]
-fn hrmcr_date_golds_follow_solar_day_counting() {
+/// Re-derives every Date record: its gold, its checkpoints (one per leg), its
+/// `Step N:` labels, and the lunar table when the prompt prints one (the
+/// table is checked against this file's tables; without one the prompt
+/// has no table line but still names the calendar).
+fn check_date_records(records: &[puzzlec::dataset::Record], printed: bool) {
     let months = lunar_months();
     let (mut naive_differs, mut lunar_items, mut leap_answers) = (0, 0, 0);
     let mut kinds = BTreeSet::new();
     let mut holiday_kinds = BTreeSet::new();
-    for r in common::records("suites/hrmcr/hrmcr_date.puzzle", "ko", 150) {
+    for r in records {
         let inst = &r.instance;
         let s = |k: &str| {
             inst[k]
@@ -244,6 +273,27 @@ fn hrmcr_date_golds_follow_solar_day_counting() {
         let lunar_ask = s("asked_calendar") == "lunar";
         let offset = offset_of(&word);
         assert_eq!(i("relative_offset"), offset, "{}", r.id);
+        // The legs after the first (a field only when there are any).
+        let legs: Vec<i64> = inst
+            .get("more_days")
+            .map(|v| {
+                v.as_array()
+                    .expect("more_days")
+                    .iter()
+                    .map(|x| x.as_i64().expect("n"))
+                    .collect()
+            })
+            .unwrap_or_default();
+        if let Some(v) = inst.get("more_days") {
+            assert!(!legs.is_empty(), "{}: an empty more_days: {v}", r.id);
+        }
+        let steps = steps_of(r);
+        assert_eq!(
+            legs.len() as i64,
+            steps - 5,
+            "{}: one leg per step beyond 5",
+            r.id
+        );
 
         // The holiday, from this file's tables.
         let (is_lunar, hm, hd, today) =
@@ -265,7 +315,12 @@ fn hrmcr_date_golds_follow_solar_day_counting() {
 
         // Count days on solar dates, convert at the end.
         let birthday = today + offset;
-        let target = birthday + n;
+        let first = birthday + n;
+        let mut stops = vec![first];
+        for m in &legs {
+            stops.push(stops[stops.len() - 1] + m);
+        }
+        let target = stops[stops.len() - 1];
         let expected = if lunar_ask {
             lunar_dot(lunar_of(&months, target))
         } else {
@@ -274,26 +329,24 @@ fn hrmcr_date_golds_follow_solar_day_counting() {
         assert_eq!(r.answer, expected, "{}", r.id);
         // The intermediate answers: the holiday, the birthday and the target
         // day, all solar, asked for on `Step N:` lines.
-        assert_eq!(
-            checkpoints(&r),
-            vec![
-                (1, "date".to_string(), dot(from_jdn(today))),
-                (2, "date".to_string(), dot(from_jdn(birthday))),
-                (3, "date".to_string(), dot(from_jdn(target))),
-            ],
-            "{}",
-            r.id
+        let mut expected_checkpoints = vec![
+            (1, "date".to_string(), dot(from_jdn(today))),
+            (2, "date".to_string(), dot(from_jdn(birthday))),
+        ];
+        for (k, &j) in stops.iter().enumerate() {
+            expected_checkpoints.push((k + 3, "date".to_string(), dot(from_jdn(j))));
+        }
+        assert_eq!(checkpoints(r), expected_checkpoints, "{}", r.id);
+        let mut labels = vec![
+            format!("{year}년 {holiday}의 양력 날짜"),
+            "생일의 양력 날짜".to_string(),
+            format!("생일로부터 {n}일 후의 양력 날짜"),
+        ];
+        labels.extend(
+            legs.iter()
+                .map(|m| format!("그날로부터 다시 {m}일 후의 양력 날짜")),
         );
-        assert_eq!(
-            step_labels(&r.question),
-            vec![
-                format!("{year}년 {holiday}의 양력 날짜"),
-                "생일의 양력 날짜".to_string(),
-                format!("생일로부터 {n}일 후의 양력 날짜"),
-            ],
-            "{}",
-            r.id
-        );
+        assert_eq!(step_labels(&r.question), labels, "{}", r.id);
         assert_eq!(
             r.answer_kind,
             if lunar_ask { "text" } else { "date" },
@@ -310,15 +363,24 @@ fn hrmcr_date_golds_follow_solar_day_counting() {
             "{}",
             r.id
         );
+        let legs_text: String = legs
+            .iter()
+            .map(|m| format!(", 그날로부터 다시 {m}일 후"))
+            .collect();
         assert!(
             q.contains(&format!(
-                "{n}일 후는 {}으로",
+                "그 생일로부터 {n}일 후{legs_text}는 {}으로",
                 if lunar_ask { "음력" } else { "양력" }
             )),
             "{}",
             r.id
         );
-        assert_eq!(r.solution.lines().count(), 5, "{}: five steps", r.id);
+        assert_eq!(
+            r.solution.lines().count() as i64,
+            steps,
+            "{}: one line per step",
+            r.id
+        );
         assert!(
             r.solution
                 .contains(&format!("생일은 양력 {}", long_ko(from_jdn(birthday)))),
@@ -330,6 +392,16 @@ fn hrmcr_date_golds_follow_solar_day_counting() {
         let table = table_lines(q);
         if is_lunar || lunar_ask {
             lunar_items += 1;
+            assert!(q.contains("한국천문연구원 기준의 한국 음력"), "{}", r.id);
+            if is_lunar {
+                assert!(q.contains("윤달이 아닌 평달의 날짜"), "{}", r.id);
+            }
+        }
+        if !printed {
+            assert!(table.is_empty(), "{}: no table is printed", r.id);
+            assert!(!q.contains("음력 달의 첫날"), "{}", r.id);
+            assert_eq!(inst["lunar_table"], serde_json::json!([]), "{}", r.id);
+        } else if is_lunar || lunar_ask {
             assert!(!table.is_empty(), "{}: a lunar table", r.id);
             for &(y, m, leap, start, len) in &table {
                 let mo = lunar_of(&months, start);
@@ -340,10 +412,10 @@ fn hrmcr_date_golds_follow_solar_day_counting() {
             for w in table.windows(2) {
                 assert_eq!(w[0].3 + w[0].4, w[1].3, "{}: consecutive months", r.id);
             }
-            let first = table[0].3;
+            let table_first = table[0].3;
             let last = table[table.len() - 1];
             assert!(
-                first <= birthday.min(today),
+                table_first <= birthday.min(today),
                 "{}: table starts early enough",
                 r.id
             );
@@ -364,7 +436,7 @@ fn hrmcr_date_golds_follow_solar_day_counting() {
         if is_lunar || lunar_ask {
             let naive = if is_lunar {
                 // The holiday's lunar date read as if it were a solar date.
-                let (y, m, d) = from_jdn(jdn(year, hm, hd) + offset + n);
+                let (y, m, d) = from_jdn(jdn(year, hm, hd) + offset + (target - birthday));
                 if lunar_ask {
                     Some(format!("{y}.{m}.{d}"))
                 } else {
@@ -376,7 +448,8 @@ fn hrmcr_date_golds_follow_solar_day_counting() {
             } else {
                 // Convert first, then add days with solar month lengths.
                 let (ly, lm, ld, _) = lunar_of(&months, birthday);
-                is_gregorian(ly, lm, ld).then(|| dot(from_jdn(jdn(ly, lm, ld) + n)))
+                is_gregorian(ly, lm, ld)
+                    .then(|| dot(from_jdn(jdn(ly, lm, ld) + (target - birthday))))
             };
             if naive.as_deref() != Some(r.answer.as_str()) {
                 naive_differs += 1;
@@ -393,6 +466,76 @@ fn hrmcr_date_golds_follow_solar_day_counting() {
         naive_differs * 2 > lunar_items,
         "the naive lunar arithmetic differs on most lunar items ({naive_differs} of {lunar_items})"
     );
+}
+
+#[test]
+fn hrmcr_date_golds_follow_solar_day_counting() {
+    // The tiers as shipped: 5 steps, no printed table (as HRMCR).
+    let records = common::records("suites/hrmcr/hrmcr_date.puzzle", "ko", 150);
+    assert!(records.iter().all(|r| steps_of(r) == 5));
+    check_date_records(&records, false);
+}
+
+#[test]
+fn hrmcr_date_with_the_printed_table() {
+    check_date_records(
+        &records_with("suites/hrmcr/hrmcr_date.puzzle", 150, &["print_table=true"]),
+        true,
+    );
+}
+
+#[test]
+fn hrmcr_date_golds_at_other_step_counts() {
+    // 150 items at each step count (50 per tier), with and without a table.
+    for (steps, printed) in [(6, false), (8, true), (12, false), (25, false)] {
+        let set = format!("steps={steps}");
+        let table = format!("print_table={printed}");
+        let records = records_with("suites/hrmcr/hrmcr_date.puzzle", 50, &[&set, &table]);
+        assert_eq!(records.len(), 150);
+        assert!(records.iter().all(|r| steps_of(r) == steps));
+        check_date_records(&records, printed);
+    }
+}
+
+#[test]
+fn the_date_table_changes_the_prompt_only() {
+    // The same items with and without the table: same answers, steps and
+    // checkpoints; the prompt without it has no table line, the one with it
+    // has one for every item that involves the lunar calendar.
+    for steps in [5, 9] {
+        let set = format!("steps={steps}");
+        let on = records_with(
+            "suites/hrmcr/hrmcr_date.puzzle",
+            100,
+            &[&set, "print_table=true"],
+        );
+        let off = records_with(
+            "suites/hrmcr/hrmcr_date.puzzle",
+            100,
+            &[&set, "print_table=false"],
+        );
+        let mut lunar = 0;
+        for (a, b) in on.iter().zip(&off) {
+            assert_eq!(a.id, b.id);
+            assert_eq!(a.answer, b.answer, "{}", a.id);
+            assert_eq!(a.solution, b.solution, "{}", a.id);
+            assert_eq!(checkpoints(a), checkpoints(b), "{}", a.id);
+            let mut ia = a.instance.clone();
+            ia["lunar_table"] = serde_json::json!([]);
+            assert_eq!(ia, b.instance, "{}", a.id);
+            assert!(table_lines(&b.question).is_empty(), "{}", b.id);
+            let involved = a.instance["holiday_calendar"] == "lunar"
+                || a.instance["asked_calendar"] == "lunar";
+            if involved {
+                lunar += 1;
+                assert!(!table_lines(&a.question).is_empty(), "{}", a.id);
+                assert_ne!(a.question, b.question, "{}", a.id);
+            } else {
+                assert_eq!(a.question, b.question, "{}", a.id);
+            }
+        }
+        assert!(lunar >= 100, "{lunar} lunar items of {}", on.len());
+    }
 }
 
 // ---------------------------------------------------------------- zodiac
@@ -457,12 +600,23 @@ fn candidate_years(inst: &Value, my_birth: i64, other_entry: i64, use_speech: bo
         .collect()
 }
 
-#[test]
-fn hrmcr_zodiac_golds_follow_the_stated_conventions() {
-    let (mut ignore_birthday_differs, mut international) = (0, 0);
-    let (mut ignore_shift_differs, mut speech_needed) = (0, 0);
-    let mut animals = BTreeSet::new();
-    for r in common::records("suites/hrmcr/hrmcr_zodiac.puzzle", "ko", 150) {
+/// What changes the Zodiac answers, counted by [`check_zodiac_records`].
+#[derive(Default)]
+struct ZodiacStats {
+    ignore_birthday_differs: usize,
+    international: usize,
+    ignore_shift_differs: usize,
+    speech_needed: usize,
+    chained: usize,
+    animals: BTreeSet<String>,
+}
+
+/// Re-derives every Zodiac record from its instance: my birth and entry
+/// years, the chain of 학번 relations (when there is one), the other
+/// person's entry and birth years, the 띠, the checkpoints and the labels.
+fn check_zodiac_records(records: &[puzzlec::dataset::Record]) -> ZodiacStats {
+    let mut st = ZodiacStats::default();
+    for r in records {
         let inst = &r.instance;
         let i = |k: &str| inst[k].as_i64().unwrap_or_else(|| panic!("{k}"));
         let s = |k: &str| {
@@ -474,15 +628,15 @@ fn hrmcr_zodiac_golds_follow_the_stated_conventions() {
         let steps = i("steps");
         let now = i("current_year");
         let q = &r.question;
-        let expected_steps = match r.tier.as_str() {
-            "easy" => 3,
-            "medium" => 5,
-            _ => 7,
-        };
-        assert_eq!(steps, expected_steps, "{}", r.id);
+        assert_eq!(steps, steps_of(r), "{}", r.id);
+        // The largest of 3, 5 and 7 that fits; the rest are chain links.
+        let base = [7, 5, 3]
+            .into_iter()
+            .find(|&b| b <= steps)
+            .expect("3 or more");
         assert_eq!(r.solution.lines().count() as i64, steps, "{}", r.id);
 
-        let (my_birth, my_entry, naive_birth) = if steps == 3 {
+        let (my_birth, my_entry, naive_birth) = if base == 3 {
             let e = i("my_entry_year");
             assert!(
                 q.contains(&format!("나는 {e}년에 대학에 입학한")),
@@ -497,7 +651,7 @@ fn hrmcr_zodiac_golds_follow_the_stated_conventions() {
                 assert!(q.contains(&format!("세는 나이로 {age}살")), "{}", r.id);
                 now - age + 1
             } else {
-                international += 1;
+                st.international += 1;
                 assert!(q.contains(&format!("만 {age}세")), "{}", r.id);
                 let t: Vec<i64> = s("today")
                     .split('.')
@@ -541,23 +695,58 @@ fn hrmcr_zodiac_golds_follow_the_stated_conventions() {
         };
         assert!(my_entry <= now, "{}", r.id);
 
-        let (rel, gap, name) = (s("relation"), i("gap"), s("name"));
-        let other_entry = match rel.as_str() {
-            "선배" => my_entry - gap,
-            "후배" => my_entry + gap,
+        // Walk the chain of relations from me to the person asked about.
+        let step_entry = |from: i64, rel: &str, gap: i64| match rel {
+            "선배" => from - gap,
+            "후배" => from + gap,
             "동기" => {
                 assert_eq!(gap, 0);
-                my_entry
+                from
             }
             other => panic!("unknown relation {other}"),
         };
-        assert!(other_entry <= now, "{}", r.id);
-        let phrase = if rel == "동기" {
-            "내 동기입니다".to_string()
-        } else {
-            format!("내 {gap}년 {rel}입니다")
+        let phrase = |who: &str, of: &str, rel: &str, gap: i64| {
+            if rel == "동기" {
+                format!("{who} {of} 동기입니다")
+            } else {
+                format!("{who} {of} {gap}년 {rel}입니다")
+            }
         };
-        assert!(q.contains(&phrase), "{}: {phrase}", r.id);
+        let chain: Vec<(String, String, i64)> = inst
+            .get("chain")
+            .map(|c| {
+                c.as_array()
+                    .expect("chain")
+                    .iter()
+                    .map(|l| {
+                        (
+                            l["name"].as_str().expect("name").to_string(),
+                            l["relation"].as_str().expect("relation").to_string(),
+                            l["gap"].as_i64().expect("gap"),
+                        )
+                    })
+                    .collect()
+            })
+            .unwrap_or_default();
+        assert_eq!(chain.len() as i64, steps - base, "{}: chain links", r.id);
+        st.chained += usize::from(!chain.is_empty());
+        let (rel, gap, name) = (s("relation"), i("gap"), s("name"));
+        let (mut from, mut of) = (my_entry, "내".to_string());
+        let mut chain_entries = Vec::new();
+        for (who, lrel, lgap) in &chain {
+            assert_ne!(who, &name, "{}: distinct names", r.id);
+            let e = step_entry(from, lrel, *lgap);
+            assert!(e <= now, "{}", r.id);
+            let text = phrase(&topic(who), &of, lrel, *lgap);
+            assert!(q.contains(&text), "{}: {text}", r.id);
+            chain_entries.push((e, who.clone()));
+            from = e;
+            of = format!("{who}의");
+        }
+        let other_entry = step_entry(from, &rel, gap);
+        assert!(other_entry <= now, "{}", r.id);
+        let text = phrase(&topic(&name), &of, &rel, gap);
+        assert!(q.contains(&text), "{}: {text}", r.id);
         assert!(
             q.contains(&format!("{name}의 띠는 무엇입니까?")),
             "{}",
@@ -602,10 +791,13 @@ fn hrmcr_zodiac_golds_follow_the_stated_conventions() {
             expected_steps.push((b, "내 출생 연도".to_string()));
             expected_steps.push((my_entry, "내 대학 입학 연도".to_string()));
         }
+        for (e, who) in &chain_entries {
+            expected_steps.push((*e, format!("{who}의 대학 입학 연도")));
+        }
         expected_steps.push((other_entry, format!("{name}의 대학 입학 연도")));
         expected_steps.push((years[0], format!("{name}의 출생 연도")));
         assert_eq!(
-            checkpoints(&r),
+            checkpoints(r),
             expected_steps
                 .iter()
                 .enumerate()
@@ -623,42 +815,85 @@ fn hrmcr_zodiac_golds_follow_the_stated_conventions() {
             "{}",
             r.id
         );
-        animals.insert(r.answer.clone());
+        st.animals.insert(r.answer.clone());
 
         // The checks can fail: each stated fact changes some answers.
-        if steps == 7 {
+        if base == 7 {
             let loose = candidate_years(inst, my_birth.expect("birth"), other_entry, false);
             assert!(
                 loose.len() >= 2,
                 "{}: without the speech rule the answer is open",
                 r.id
             );
-            speech_needed += 1;
+            st.speech_needed += 1;
         }
         if let Some(naive_entry) = naive_birth {
             if naive_entry != my_entry {
-                ignore_birthday_differs += 1;
+                st.ignore_birthday_differs += 1;
             }
         }
         let kinds = inst["other_entry_kinds"].as_array().expect("kinds");
         if kinds.len() == 1 && shift(kinds[0].as_str().expect("kind")) != 0 {
             let on_time = other_entry - 19;
             if animal(on_time) != r.answer {
-                ignore_shift_differs += 1;
+                st.ignore_shift_differs += 1;
             }
         }
     }
-    assert_eq!(animals.len(), 12, "every animal occurs");
+    st
+}
+
+/// A name followed by its topic particle (은/는), as the prompt writes it.
+fn topic(name: &str) -> String {
+    let last = name.chars().last().expect("a name") as u32;
+    let has_final = (0xAC00..=0xD7A3).contains(&last) && !(last - 0xAC00).is_multiple_of(28);
+    format!("{name}{}", if has_final { "은" } else { "는" })
+}
+
+#[test]
+fn hrmcr_zodiac_golds_follow_the_stated_conventions() {
+    let records = common::records("suites/hrmcr/hrmcr_zodiac.puzzle", "ko", 150);
+    for r in &records {
+        let expected = match r.tier.as_str() {
+            "easy" => 3,
+            "medium" => 5,
+            _ => 7,
+        };
+        assert_eq!(steps_of(r), expected, "{}", r.id);
+    }
+    let st = check_zodiac_records(&records);
+    assert_eq!(st.chained, 0, "no chain at 3, 5 or 7 steps");
+    assert_eq!(st.animals.len(), 12, "every animal occurs");
     assert!(
-        speech_needed >= 100,
+        st.speech_needed >= 100,
         "the hard tier always needs the speech rule"
     );
     assert!(
-        ignore_birthday_differs * 3 > international,
-        "ignoring the birthday changes many 만 나이 items ({ignore_birthday_differs} of {international})"
+        st.ignore_birthday_differs * 3 > st.international,
+        "ignoring the birthday changes many 만 나이 items ({} of {})",
+        st.ignore_birthday_differs,
+        st.international
     );
     assert!(
-        ignore_shift_differs >= 50,
+        st.ignore_shift_differs >= 50,
         "ignoring 재수/빠른 년생 changes many items"
     );
+}
+
+#[test]
+fn hrmcr_zodiac_golds_at_other_step_counts() {
+    // 150 items at each step count (50 per tier): a chain of 1–9 people
+    // on top of the 3-, 5- or 7-step question.
+    for steps in [4, 6, 8, 11, 16] {
+        let set = format!("steps={steps}");
+        let records = records_with("suites/hrmcr/hrmcr_zodiac.puzzle", 50, &[&set]);
+        assert_eq!(records.len(), 150);
+        assert!(records.iter().all(|r| steps_of(r) == steps));
+        let st = check_zodiac_records(&records);
+        assert_eq!(st.chained, 150, "steps={steps}: every item has a chain");
+        assert!(st.animals.len() >= 10, "steps={steps}: {:?}", st.animals);
+        if steps >= 7 {
+            assert_eq!(st.speech_needed, 150, "steps={steps}");
+        }
+    }
 }

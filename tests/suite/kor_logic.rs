@@ -401,6 +401,46 @@ fn syllogism_golds_follow_the_figures_and_a_semantic_validity_check() {
     );
 }
 
+#[test]
+fn no_syllogism_format_example_is_its_own_gold() {
+    // The prompt shows the answer format with a worked form ("like this:
+    // [[2;EAE]]"); a model that copies it must never be right by accident.
+    let records = common::records("suites/korbench/kor_logic_10_syllogism.puzzle", "en", 300);
+    let mut by_tier: BTreeMap<String, usize> = BTreeMap::new();
+    let mut fallback = 0;
+    for r in &records {
+        let (_, rest) = r
+            .question
+            .split_once("like this: [[")
+            .unwrap_or_else(|| panic!("{}: a format example", r.id));
+        let (example, _) = rest.split_once("]]").expect("a closed example");
+        assert_ne!(example, r.answer, "{}: the example is the gold", r.id);
+        let kind = AnswerKind::from_name(&r.answer_kind).expect("answer kind");
+        assert_ne!(
+            judge(kind, &r.answer, &format!("[[{example}]]")).0,
+            Verdict::Correct,
+            "{}: copying the example scores",
+            r.id
+        );
+        // The example has the gold's shape: figure;mood[;Valid].
+        assert_eq!(
+            example.split(';').count(),
+            r.answer.split(';').count(),
+            "{}",
+            r.id
+        );
+        fallback += usize::from(example.starts_with("1;AAA"));
+        *by_tier.entry(r.tier.clone()).or_default() += 1;
+    }
+    assert!(by_tier.values().all(|&n| n >= 300), "{by_tier:?}");
+    // Some golds are 2;EAE, so the other example is used, and not always.
+    assert!(
+        fallback > 0 && fallback * 10 < records.len(),
+        "{fallback} fallback examples of {}",
+        records.len()
+    );
+}
+
 /// `Sx`, `S~x`, `Wx` or `W~x` for the strong operator S (necessity,
 /// obligation, always) and the weak one W (possibility, permission,
 /// sometimes): (strong?, negated?, statement name).

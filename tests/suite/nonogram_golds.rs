@@ -27,13 +27,9 @@ fn placements(n: usize, runs: &[u64]) -> Vec<Vec<bool>> {
             if at + first > n {
                 break;
             }
-            for c in at..at + first {
-                line[c] = true;
-            }
+            line[at..at + first].fill(true);
             go(n, rest, at + first + 1, line, out);
-            for c in at..at + first {
-                line[c] = false;
-            }
+            line[at..at + first].fill(false);
         }
     }
     let mut out = Vec::new();
