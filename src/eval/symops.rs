@@ -243,15 +243,8 @@ pub fn connected(conds: &[Value], edges: &[Value], span: Span) -> EvalResult<Val
         }
         pairs.push((ij[0], ij[1]));
     }
-    let terms = conds
-        .iter()
-        .map(|c| bool_term(c, span))
-        .collect::<EvalResult<Vec<_>>>()?;
-    if terms.iter().all(|t| matches!(t, BoolTerm::Const(_))) {
-        let on: Vec<bool> = terms
-            .iter()
-            .map(|t| matches!(t, BoolTerm::Const(true)))
-            .collect();
+    let terms = bool_terms(conds, span)?;
+    if let Some(on) = constant_bools(&terms) {
         return Ok(Value::Bool(crate::sat::connected::is_connected(
             &on, &pairs,
         )));
@@ -274,18 +267,27 @@ pub fn runs(conds: &[Value], lengths: &[Value], span: Span) -> EvalResult<Value>
         }
         want.push(n as usize);
     }
-    let terms = conds
-        .iter()
-        .map(|c| bool_term(c, span))
-        .collect::<EvalResult<Vec<_>>>()?;
-    if terms.iter().all(|t| matches!(t, BoolTerm::Const(_))) {
-        let on: Vec<bool> = terms
-            .iter()
-            .map(|t| matches!(t, BoolTerm::Const(true)))
-            .collect();
+    let terms = bool_terms(conds, span)?;
+    if let Some(on) = constant_bools(&terms) {
         return Ok(Value::Bool(crate::sat::runs::run_lengths(&on) == want));
     }
     Ok(bool_value(BoolTerm::Runs(terms, want)))
+}
+
+/// Every value as a condition.
+fn bool_terms(conds: &[Value], span: Span) -> EvalResult<Vec<BoolTerm>> {
+    conds.iter().map(|c| bool_term(c, span)).collect()
+}
+
+/// The conditions' values when every one is a constant.
+fn constant_bools(terms: &[BoolTerm]) -> Option<Vec<bool>> {
+    terms
+        .iter()
+        .map(|t| match t {
+            BoolTerm::Const(b) => Some(*b),
+            _ => None,
+        })
+        .collect()
 }
 
 /// `implies(a, b)`, `iff(a, b)`, `xor(a, b)` over conditions.

@@ -437,7 +437,11 @@ fn korean_cryptarithm_golds_are_the_only_result_value() {
         for op in r.instance["operands"].as_array().expect("operands") {
             let word = op["word"].as_str().expect("a word");
             let jamo = op["jamo"].as_array().expect("jamo").len();
-            assert!(nouns.contains(word), "{}: {word} is not a listed noun", r.id);
+            assert!(
+                nouns.contains(word),
+                "{}: {word} is not a listed noun",
+                r.id
+            );
             assert_eq!(jamo, lever(r, "length"), "{}: {word}", r.id);
         }
         let p = korean(r);
@@ -468,7 +472,10 @@ fn korean_cryptarithm_golds_are_the_only_result_value() {
         .collect();
     eprintln!("cryptarithmetic_ko hidden share of the jamo used: {shares:?}");
     // Near the reference's realized shares (.45 / .54 / .62), rising by tier.
-    assert!(shares.iter().all(|(_, x)| (0.35..=0.8).contains(x)), "{shares:?}");
+    assert!(
+        shares.iter().all(|(_, x)| (0.35..=0.8).contains(x)),
+        "{shares:?}"
+    );
 }
 
 /// The search itself, on sums small enough to count by hand.

@@ -182,18 +182,7 @@ fn yacht_dice_golds_are_the_one_total_of_every_optimal_scoring() {
             let item = generate(&program, tier, i, 1).expect("generate");
             let r = record(&program, &item, "en");
             let inst = &r.instance;
-            let rolls: Vec<Vec<i64>> = inst["rolls"]
-                .as_array()
-                .expect("rolls")
-                .iter()
-                .map(|d| {
-                    d.as_array()
-                        .expect("dice")
-                        .iter()
-                        .map(|x| x.as_i64().expect("die"))
-                        .collect()
-                })
-                .collect();
+            let rolls = rolls_of(inst);
             assert_eq!(rolls.len(), 12);
             assert!(rolls
                 .iter()
@@ -282,24 +271,29 @@ fn the_complexity_checker_counts_ties_as_one() {
 /// The reference's decision-complexity bands (tenths of a point): easy
 /// 0-3.0, medium 3.5-7.0 enforced; its hard floor of 8.0 is not enforced
 /// by the reference, and our hard tier records the value without a band.
+/// The twelve rolls of a record's instance.
+fn rolls_of(inst: &serde_json::Value) -> Vec<Vec<i64>> {
+    inst["rolls"]
+        .as_array()
+        .expect("rolls")
+        .iter()
+        .map(|d| {
+            d.as_array()
+                .expect("dice")
+                .iter()
+                .map(|x| x.as_i64().expect("die"))
+                .collect()
+        })
+        .collect()
+}
+
 #[test]
 fn yacht_dice_decision_complexity_is_in_the_reference_band() {
     let bands = [("easy", 0, 30), ("medium", 35, 70), ("hard", 0, 120)];
     let mut seen: HashMap<String, Vec<f64>> = HashMap::new();
     for r in common::records("puzzles/yacht_dice.puzzle", "en", 200) {
         let inst = &r.instance;
-        let rolls: Vec<Vec<i64>> = inst["rolls"]
-            .as_array()
-            .expect("rolls")
-            .iter()
-            .map(|d| {
-                d.as_array()
-                    .expect("dice")
-                    .iter()
-                    .map(|x| x.as_i64().expect("die"))
-                    .collect()
-            })
-            .collect();
+        let rolls = rolls_of(inst);
         let (margins, (n, d)) = decision_complexity(&rolls);
         let recorded: Vec<i64> = inst["decision_margins"]
             .as_array()
