@@ -36,6 +36,7 @@ mod dataset_shard_format;
 mod dates;
 mod docs;
 mod effort;
+mod einstein_golds;
 mod eval;
 mod export;
 mod format;
