@@ -104,7 +104,11 @@ fn judged_fields(line: &str) -> String {
     let accept = full["accept"].as_str().is_some_and(|a| !a.is_empty());
     let wanted: Vec<&str> = Judge::FIELDS
         .iter()
-        .chain(accept.then_some(&Judge::ACCEPT_FIELDS[..]).unwrap_or(&[]))
+        .chain(if accept {
+            &Judge::ACCEPT_FIELDS[..]
+        } else {
+            &[]
+        })
         .copied()
         .collect();
     let cut: serde_json::Map<_, _> = full
