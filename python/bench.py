@@ -1,17 +1,22 @@
 """Benchmark: in-process generation (items/s per spec and tier, one thread)
 against the command line's single-thread `puzzlec bench`, and µs per
-`puzzlec.score` call on short answers.
+`puzzlec.score` call.
 
-    python python/bench.py [--specs puzzles] [-n 50] [--bin target/release/puzzlec]
+    python python/bench.py [--specs puzzles] [-n 50] [--repeat 3] [--bin target/release/puzzlec]
 
 Prints Markdown tables. Both sides generate the same items (same seed and
-indices); the Python side also turns each record into a dict.
+indices); the Python side also turns each record into a dict. Each row is
+timed `--repeat` times on each side, the two sides taking turns spec by spec
+(so a change in machine load hits both alike), and the best time of each
+side is kept. The `via JSON` column times the record's JSON line parsed with
+`json.loads` (the path `puzzlec.generate` took before it built the dict
+directly). The load average (`os.getloadavg`) is printed before and after.
 """
 
 import argparse
+import json
 import os
 import pathlib
-import re
 import subprocess
 import sys
 import time
@@ -24,17 +29,19 @@ import puzzlec  # noqa: E402
 
 ROOT = HERE.parent
 
+# A long reasoning text before the answer, for the score timings on long responses.
+FILLER = "Let me check each constraint in turn; row 3 holds a 4, so column 2 cannot. " * 54
 
-def cli_rates(binary, specs, n, seed):
+
+def cli_rates(binary, spec_file, n, seed):
     out = subprocess.run(
-        [binary, "bench", specs, "-n", str(n), "--seed", str(seed)], cwd=ROOT, capture_output=True, text=True, check=True
+        [binary, "bench", spec_file, "-n", str(n), "--seed", str(seed), "--json"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
     ).stdout
-    rates = {}
-    for line in out.splitlines():
-        m = re.match(r"\| (\S+) \| (\S+) \| (\d+) \| ([\d.]+) \| (\d+) \|", line)
-        if m:
-            rates[(m.group(1), m.group(2))] = int(m.group(3)) / float(m.group(4))
-    return rates
+    return {(r["puzzle"], r["tier"]): r["items"] / r["seconds"] for r in json.loads(out)["rows"]}
 
 
 def python_rate(spec, tier, n, seed):
@@ -45,14 +52,35 @@ def python_rate(spec, tier, n, seed):
     return n / (time.perf_counter() - start)
 
 
-def score_us(spec, calls):
-    rec = puzzlec.generate(spec, spec.tiers[0], spec.languages[0])
-    responses = [f"The answer is [[{rec['answer']}]].", "[[0]]"]
-    puzzlec.score(rec, responses[0])
+def json_rate(spec, tier, n, seed):
+    lang = spec.languages[0]
+    start = time.perf_counter()
+    for i in range(n):
+        json.loads(spec.record_json(tier, lang, i, seed))
+    return n / (time.perf_counter() - start)
+
+
+def score_us(rec, responses, calls):
+    for r in responses:
+        puzzlec.score(rec, r)
     start = time.perf_counter()
     for i in range(calls):
-        puzzlec.score(rec, responses[i & 1])
+        puzzlec.score(rec, responses[i % len(responses)])
     return (time.perf_counter() - start) / calls * 1e6
+
+
+def first_score_us(spec, n, seed):
+    """µs per score of a record never scored before (its judge made anew)."""
+    tier, lang = spec.tiers[0], spec.languages[0]
+    recs = [puzzlec.generate(spec, tier, lang, index=1000 + i, seed=seed) for i in range(n)]
+    start = time.perf_counter()
+    for rec in recs:
+        puzzlec.score(rec, f"The answer is [[{rec['answer']}]].")
+    return (time.perf_counter() - start) / n * 1e6
+
+
+def load():
+    return "load average " + ", ".join(f"{x:.2f}" for x in os.getloadavg())
 
 
 def main():
@@ -60,29 +88,55 @@ def main():
     ap.add_argument("--specs", default="puzzles")
     ap.add_argument("-n", type=int, default=50)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--calls", type=int, default=20000)
+    ap.add_argument("--first", type=int, default=200, help="records scored once each, per spec")
     ap.add_argument("--bin", default=os.environ.get("PUZZLEC_BIN", str(ROOT / "target/release/puzzlec")))
     args = ap.parse_args()
     specs = puzzlec.load(ROOT / args.specs)
-    # Interleave: the CLI's rates first, then Python's, spec by spec, so a
-    # change in machine load hits both sides of a row alike.
-    print("| puzzle | tier | CLI items/s | Python items/s | Python / CLI |")
-    print("|---|---|---:|---:|---:|")
-    ratios = []
+    print(f"{load()}; -n {args.n}, best of {args.repeat}\n")
+    print("| puzzle | tier | CLI items/s | Python items/s | Python / CLI | via JSON | via JSON / CLI |")
+    print("|---|---|---:|---:|---:|---:|---:|")
+    ratios, json_ratios = [], []
     for s in specs:
-        cli = cli_rates(args.bin, str(pathlib.Path(s.file) if os.path.isabs(s.file) else s.file), args.n, args.seed)
+        cli, py, js = {}, {}, {}
+        for _ in range(args.repeat):
+            for key, rate in cli_rates(args.bin, s.file, args.n, args.seed).items():
+                cli[key] = max(cli.get(key, 0.0), rate)
+            for tier in s.tiers:
+                py[tier] = max(py.get(tier, 0.0), python_rate(s, tier, args.n, args.seed))
+                js[tier] = max(js.get(tier, 0.0), json_rate(s, tier, args.n, args.seed))
         for tier in s.tiers:
-            py = python_rate(s, tier, args.n, args.seed)
             c = cli[(s.name, tier)]
-            ratios.append(py / c)
-            print(f"| {s.name} | {tier} | {c:.0f} | {py:.0f} | {py / c:.0%} |")
-    ratios.sort()
-    print(f"\nmedian Python / CLI: {ratios[len(ratios) // 2]:.0%}, lowest {ratios[0]:.0%} ({len(ratios)} spec × tier rows)\n")
-    print("| puzzle | answer kind | µs per score call |")
-    print("|---|---|---:|")
+            ratios.append(py[tier] / c)
+            json_ratios.append(js[tier] / c)
+            print(
+                f"| {s.name} | {tier} | {c:.0f} | {py[tier]:.0f} | {py[tier] / c:.0%} "
+                f"| {js[tier]:.0f} | {js[tier] / c:.0%} |"
+            )
+    for name, rs in [("Python / CLI", ratios), ("via JSON / CLI", json_ratios)]:
+        rs.sort()
+        at = sum(r >= 0.9 for r in rs)
+        print(
+            f"\n{name}: median {rs[len(rs) // 2]:.0%}, lowest {rs[0]:.0%}, "
+            f"{at} of {len(rs)} spec × tier rows at or above 90 %"
+        )
+    print(f"\n{load()}\n")
+    print(
+        "| puzzle | answer kind | gold chars | µs per score call (short) "
+        f"| µs per score call ({len(FILLER)}-char reasoning first) | µs per first score of a record |"
+    )
+    print("|---|---|---:|---:|---:|---:|")
     for s in specs:
         rec = puzzlec.generate(s, s.tiers[0], s.languages[0])
-        print(f"| {s.name} | {rec['answer_kind']} | {score_us(s, args.calls):.1f} |")
+        gold = rec["answer"]
+        short = [f"The answer is [[{gold}]].", "[[0]]"]
+        long = [f"{FILLER}\nThe answer is [[{gold}]].", f"{FILLER}\n[[0]]", f"<think>{FILLER}</think>\nAnswer: {gold}"]
+        print(
+            f"| {s.name} | {rec['answer_kind']} | {len(gold)} | {score_us(rec, short, args.calls):.1f} "
+            f"| {score_us(rec, long, args.calls // 4):.1f} | {first_score_us(s, args.first, args.seed):.1f} |"
+        )
+    print(f"\n{load()}")
 
 
 if __name__ == "__main__":

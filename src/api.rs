@@ -8,7 +8,8 @@ use crate::answer::Verdict;
 use crate::check::overrides::{apply_to_program, parse_overrides, OverrideError};
 use crate::check::program::Program;
 use crate::compile::{compile, SpecError};
-use crate::dataset::build::record;
+use crate::dataset::build::into_record;
+use crate::dataset::Record;
 use crate::gen::rng::Rng;
 use crate::gen::{generate, GenError};
 use crate::score::{judge_response, Dataset, Item, ScoreError};
@@ -153,6 +154,19 @@ pub fn record_line(
     index: u64,
     seed: u64,
 ) -> Result<String, ApiError> {
+    Ok(record(program, tier, lang, index, seed)?.to_json_line())
+}
+
+/// Item `index` of `tier` for dataset seed `seed`, in `lang`, as the record
+/// whose [`Record::to_json_line`] is [`record_line`] (an embedding builds its
+/// own object from [`Record::fields`]).
+pub fn record(
+    program: &Program,
+    tier: &str,
+    lang: &str,
+    index: u64,
+    seed: u64,
+) -> Result<Record, ApiError> {
     if !program.languages.iter().any(|l| l == lang) {
         return Err(ApiError::Language {
             puzzle: program.name.name.clone(),
@@ -161,7 +175,7 @@ pub fn record_line(
         });
     }
     let item = generate(program, tier, index, seed)?;
-    Ok(record(program, &item, lang).to_json_line())
+    Ok(into_record(program, item, lang))
 }
 
 /// One record, ready to judge responses against: its answer kind, slot,
@@ -185,19 +199,42 @@ pub struct Judgement {
 }
 
 impl Judge {
-    /// Reads a record from its JSON text (a line of a built dataset).
+    /// The fields of a record the judge reads (with [`Judge::ACCEPT_FIELDS`]
+    /// when the record's `accept` is not empty): an embedding that holds a
+    /// record as an object can hand [`Judge::from_json`] only these.
+    pub const FIELDS: [&'static str; 12] = [
+        "id",
+        "puzzle",
+        "lang",
+        "tier",
+        "family",
+        "pair",
+        "answer",
+        "answer_kind",
+        "slot",
+        "accept",
+        "checkpoints",
+        "bundle",
+    ];
+
+    /// The further fields the judge reads from a record whose `accept` is
+    /// not empty.
+    pub const ACCEPT_FIELDS: [&'static str; 1] = ["instance"];
+
+    /// Reads a record from its JSON text (a line of a built dataset); the
+    /// fields other than [`Judge::FIELDS`] (and [`Judge::ACCEPT_FIELDS`]
+    /// with `accept`) are skipped unread.
     pub fn from_json(text: &str) -> Result<Judge, ApiError> {
-        let value: serde_json::Value =
-            serde_json::from_str(text).map_err(|e| ApiError::Record(e.to_string()))?;
-        let mut item: Item =
-            serde_json::from_value(value.clone()).map_err(|e| ApiError::Record(e.to_string()))?;
+        let bad = |e: serde_json::Error| ApiError::Record(e.to_string());
+        let mut item: Item = serde_json::from_str(text).map_err(bad)?;
         if item.accept.is_some() {
             // A record carries its instance as JSON text.
-            item.instance = match value.get("instance") {
+            let WithInstance { instance } = serde_json::from_str(text).map_err(bad)?;
+            item.instance = match instance {
                 Some(serde_json::Value::String(text)) => {
-                    Some(serde_json::from_str(text).map_err(|e| ApiError::Record(e.to_string()))?)
+                    Some(serde_json::from_str(&text).map_err(bad)?)
                 }
-                other => other.cloned(),
+                other => other,
             };
         }
         let dataset = Dataset::from_records(vec![item], &[])?;
@@ -221,6 +258,17 @@ impl Judge {
             reason,
         }
     }
+}
+
+/// A record's `instance` as it stands (`null` included), if it has one.
+#[derive(serde::Deserialize)]
+struct WithInstance {
+    #[serde(default, deserialize_with = "present")]
+    instance: Option<serde_json::Value>,
+}
+
+fn present<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<serde_json::Value>, D::Error> {
+    serde::Deserialize::deserialize(d).map(Some)
 }
 
 fn reason(

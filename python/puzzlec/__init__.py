@@ -209,9 +209,12 @@ def generate(
     ``{"task": "day"}``; each is checked against the lever's declared domain
     (:class:`OverrideError`). The record's ``levers`` show the values used.
     """
-    s = _resolve(spec)
-    tier, lang = _defaults(s, tier, lang)
-    return json.loads(s.record_json(tier, lang, index, seed, _settings(overrides)))
+    # The common call (a compiled spec, tier and language given, no
+    # overrides) takes no detour: this wrapper is part of every item's cost.
+    s = spec if type(spec) is Spec else _resolve(spec)
+    if tier is None or lang is None:
+        tier, lang = _defaults(s, tier, lang)
+    return s.record(tier, lang, index, seed, _settings(overrides) if overrides else None)
 
 
 def stream(
@@ -236,7 +239,7 @@ def stream(
         raise PuzzlecError("`epoch` must be at least 1")
     current, index = seed, start
     while True:
-        yield json.loads(s.record_json(tier, lang, index, current, settings))
+        yield s.record(tier, lang, index, current, settings)
         index += 1
         if epoch is not None and index - start >= epoch:
             current, index = current + 1, start
@@ -260,13 +263,25 @@ class Score(NamedTuple):
         return self.verdict == "correct"
 
 
+_JUDGE_FIELDS = tuple(_native.JUDGE_FIELDS)
+_ACCEPT_FIELDS = tuple(_native.JUDGE_ACCEPT_FIELDS)
+
+
+def _judged_json(record: Mapping[str, Any]) -> str:
+    """The JSON text of the fields of ``record`` the judge reads (the
+    question, solution and, without ``accept``, the instance are left out:
+    they are the bulk of a record and the judge skips them)."""
+    fields = _JUDGE_FIELDS + _ACCEPT_FIELDS if record.get("accept") else _JUDGE_FIELDS
+    return dumps({k: record[k] for k in fields if k in record})
+
+
 class Judge:
     """One record, parsed once; :meth:`score` judges responses against it."""
 
     __slots__ = ("_native",)
 
     def __init__(self, record: Union[Mapping[str, Any], str]):
-        text = record if isinstance(record, str) else dumps(record)
+        text = record if isinstance(record, str) else _judged_json(record)
         self._native = _native.Judge(text)
 
     @property

@@ -1,6 +1,6 @@
 """Type stubs of the compiled half of puzzlec (``puzzlec._native``)."""
 
-from typing import List, Optional, Tuple
+from typing import Any, Dict, List, Optional, Tuple
 
 class PuzzlecError(Exception):
     """Any puzzlec failure; the message is the diagnostic text (no colour)."""
@@ -40,6 +40,9 @@ class Spec:
     def record_json(
         self, tier: str, lang: str, index: int, seed: int, overrides: List[str] = ...
     ) -> str: ...
+    def record(
+        self, tier: str, lang: str, index: int, seed: int, overrides: Optional[List[str]] = ...
+    ) -> Dict[str, Any]: ...
 
 class Judge:
     """One record, parsed once, judging responses as ``puzzlec score`` does."""
@@ -48,6 +51,11 @@ class Judge:
     @property
     def id(self) -> str: ...
     def judge(self, response: str) -> Tuple[str, str, Optional[str], List[str]]: ...
+
+JUDGE_FIELDS: List[str]
+"""The fields of a record the judge reads."""
+JUDGE_ACCEPT_FIELDS: List[str]
+"""The further fields it reads from a record whose ``accept`` is not empty."""
 
 def load_path(path: str) -> List[Spec]: ...
 def compile_spec(name: str, text: str) -> Spec: ...

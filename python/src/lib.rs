@@ -9,9 +9,12 @@ use puzzlec::check::program::Program;
 use pyo3::create_exception;
 use pyo3::exceptions::PyException;
 use pyo3::prelude::*;
+use pyo3::types::PyDict;
 use std::collections::HashMap;
 use std::path::Path;
 use std::sync::{Arc, Mutex};
+
+mod record;
 
 mod builtin {
     include!(concat!(env!("OUT_DIR"), "/builtin.rs"));
@@ -86,6 +89,8 @@ struct Spec {
     suite: Option<String>,
     /// Programs with overrides applied, by their settings.
     overridden: Mutex<HashMap<Vec<String>, Arc<Program>>>,
+    /// The template dicts of its records.
+    templates: record::Templates,
 }
 
 impl Spec {
@@ -94,6 +99,7 @@ impl Spec {
             program: Arc::new(program),
             suite,
             overridden: Mutex::new(HashMap::new()),
+            templates: record::Templates::default(),
         }
     }
 
@@ -189,6 +195,26 @@ impl Spec {
         let program = self.with(overrides).map_err(to_py)?;
         py.detach(|| api::record_line(&program, tier, lang, index, seed))
             .map_err(to_py)
+    }
+
+    /// Item `index` of `tier` in `lang` for dataset seed `seed` as a dict
+    /// equal to `json.loads` of [`Spec::record_json`]'s line (same keys in
+    /// the same order, same values), built without the text round trip.
+    #[pyo3(signature = (tier, lang, index, seed, overrides=None))]
+    fn record<'py>(
+        &self,
+        py: Python<'py>,
+        tier: &str,
+        lang: &str,
+        index: u64,
+        seed: u64,
+        overrides: Option<Vec<String>>,
+    ) -> PyResult<Bound<'py, PyDict>> {
+        let program = self.with(overrides.unwrap_or_default()).map_err(to_py)?;
+        let record = py
+            .detach(|| api::record(&program, tier, lang, index, seed))
+            .map_err(to_py)?;
+        self.templates.dict(py, &record)
     }
 
     fn __repr__(&self) -> String {
@@ -309,6 +335,8 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(load_builtin, m)?)?;
     m.add_function(wrap_pyfunction!(mixture_component, m)?)?;
     m.add_function(wrap_pyfunction!(generator_version, m)?)?;
+    m.add("JUDGE_FIELDS", api::Judge::FIELDS.to_vec())?;
+    m.add("JUDGE_ACCEPT_FIELDS", api::Judge::ACCEPT_FIELDS.to_vec())?;
     m.add("PuzzlecError", py.get_type::<PuzzlecError>())?;
     m.add("SpecError", py.get_type::<SpecError>())?;
     m.add("OverrideError", py.get_type::<OverrideError>())?;

@@ -62,3 +62,31 @@ def test_defaults_are_the_first_tier_and_language():
     s = puzzlec.spec("sudoku")
     rec = puzzlec.generate(s)
     assert (rec["tier"], rec["lang"], rec["index"]) == (s.tiers[0], s.languages[0], 0)
+
+
+def test_dicts_equal_their_json_lines_whatever_was_generated_before():
+    # Record dicts are built from per-(tier, language) templates: whatever
+    # order tiers, languages and overrides come in, each dict is its line.
+    s = puzzlec.spec("saju")
+    calls = []
+    for i in range(4):
+        for tier in s.tiers:
+            for over in [None, {"task": "day"}, {"anchor": True}, {"min_year": 1990}]:
+                calls.append((tier, s.languages[0], i, over))
+    calls += calls[::-1]
+    for tier, lang, i, over in calls:
+        rec = puzzlec.generate(s, tier, lang, index=i, seed=2, overrides=over)
+        settings = [f"{k}={str(v).lower()}" for k, v in (over or {}).items()]
+        line = s.record_json(tier, lang, i, 2, settings)
+        assert rec == json.loads(line) and puzzlec.dumps(rec) == line
+        assert list(rec) == list(json.loads(line))
+        assert all(type(v) in (str, int) for v in rec.values())
+
+
+def test_a_changed_dict_changes_no_later_record():
+    first = puzzlec.generate("time", "easy", "ko", index=0, seed=1)
+    want = dict(first)
+    for key in first:
+        first[key] = None
+    first["extra"] = 1
+    assert puzzlec.generate("time", "easy", "ko", index=0, seed=1) == want

@@ -68,8 +68,11 @@ pub enum BuildError {
 
 /// The generator version written into every record.
 pub fn generator_version() -> String {
-    format!("puzzlec {}", env!("CARGO_PKG_VERSION"))
+    GENERATOR.to_string()
 }
+
+/// The generator version written into every record (see [`generator_version`]).
+pub const GENERATOR: &str = concat!("puzzlec ", env!("CARGO_PKG_VERSION"));
 
 /// Generates items for every selected task, in build order; `progress` is
 /// called once per item. (Tests use it; a build streams instead.)
@@ -104,8 +107,47 @@ fn overridden(
 
 /// The record of `item` in `lang`.
 pub fn record(program: &Program, item: &Item, lang: &str) -> Record {
-    let puzzle = &program.name.name;
     let rendered = &item.renders[lang];
+    let owned = Owned {
+        question: rendered.question.clone(),
+        solution: rendered.solution.clone(),
+        answer: item.answer.clone(),
+        instance: item.instance.clone(),
+        levers: item.levers.clone(),
+        choices: item.choices.clone(),
+    };
+    assemble(program, item, lang, owned)
+}
+
+/// [`record`] of an item that is not needed afterwards: its texts and
+/// values move into the record instead of being copied. (A language the
+/// item was not rendered in gets an empty question and solution.)
+pub fn into_record(program: &Program, mut item: Item, lang: &str) -> Record {
+    let rendered = item.renders.remove(lang);
+    let (question, solution) = rendered.map_or_else(Default::default, |r| (r.question, r.solution));
+    let owned = Owned {
+        question,
+        solution,
+        answer: std::mem::take(&mut item.answer),
+        instance: item.instance.take(),
+        levers: item.levers.take(),
+        choices: item.choices.take(),
+    };
+    assemble(program, &item, lang, owned)
+}
+
+/// The parts of a record that are taken from the item whole.
+struct Owned {
+    question: String,
+    solution: String,
+    answer: String,
+    instance: serde_json::Value,
+    levers: serde_json::Value,
+    choices: Option<Vec<String>>,
+}
+
+fn assemble(program: &Program, item: &Item, lang: &str, owned: Owned) -> Record {
+    let puzzle = &program.name.name;
     Record {
         id: record_id(puzzle, lang, &item.tier, item.index),
         puzzle: puzzle.clone(),
@@ -114,19 +156,19 @@ pub fn record(program: &Program, item: &Item, lang: &str) -> Record {
         index: item.index,
         family: program.family.name().to_string(),
         pair: pair_id(puzzle, &item.tier, item.index),
-        question: rendered.question.clone(),
-        answer: item.answer.clone(),
+        question: owned.question,
+        answer: owned.answer,
         answer_kind: item.answer_kind.name().to_string(),
         slot: (program.slot != crate::answer::AnswerSlot::Default)
             .then(|| program.slot.name().to_string()),
         accept: program.accept.as_ref().map(|a| a.source.clone()),
-        solution: rendered.solution.clone(),
-        instance: item.instance.clone(),
-        levers: item.levers.clone(),
+        solution: owned.solution,
+        instance: owned.instance,
+        levers: owned.levers,
         seed: seed_hex(&item.seed),
         spec_hash: program.spec_hash.clone(),
         generator: generator_version(),
-        choices: item.choices.clone(),
+        choices: owned.choices,
         checkpoints: item
             .checkpoints
             .iter()

@@ -36,7 +36,9 @@ pub use manifest::{
 pub use nolli::{nolli_answer, NolliTask, NOLLI_FORMAT};
 pub use output::{BuildLock, OutputDir, LOCK_FILE};
 pub use reader::{dataset_files, read_jsonl, read_records};
-pub use record::{pair_id, record_id, sha256_hex, spec_hash, CheckpointRecord, Record};
+pub use record::{
+    pair_id, record_id, sha256_hex, spec_hash, CheckpointRecord, Field, Record, FIELD_COUNT,
+};
 pub use regenerate::regenerate;
 pub use shard::Shard;
 pub use writer::{

@@ -2,6 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
+use std::borrow::Cow;
 
 /// One dataset item. Field order is the serialization order and is stable.
 ///
@@ -84,6 +85,71 @@ impl Record {
         // Serializing strings, integers and `serde_json::Value`s cannot fail.
         serde_json::to_string(self).unwrap_or_default()
     }
+
+    /// The record's fields as its JSON line holds them, in the line's order:
+    /// every value a string or an integer, the structured fields as their
+    /// compact JSON text and the absent optional texts as `""` (so the
+    /// object parsed from [`Record::to_json_line`] has exactly these keys
+    /// and values). An embedding builds its own object from these without
+    /// writing and parsing the whole line.
+    pub fn fields(&self) -> [(&'static str, Field<'_>); FIELD_COUNT] {
+        fn text(s: &str) -> Field<'_> {
+            Field::Text(Cow::Borrowed(s))
+        }
+        fn optional(s: &Option<String>) -> Field<'_> {
+            text(s.as_deref().unwrap_or(""))
+        }
+        let empty: &[String] = &[];
+        [
+            ("id", text(&self.id)),
+            ("puzzle", text(&self.puzzle)),
+            ("lang", text(&self.lang)),
+            ("tier", text(&self.tier)),
+            ("index", Field::Int(self.index)),
+            ("family", text(&self.family)),
+            ("pair", text(&self.pair)),
+            ("question", text(&self.question)),
+            ("answer", text(&self.answer)),
+            ("answer_kind", text(&self.answer_kind)),
+            ("slot", optional(&self.slot)),
+            ("accept", optional(&self.accept)),
+            ("solution", text(&self.solution)),
+            ("instance", json(&self.instance)),
+            ("levers", json(&self.levers)),
+            ("seed", text(&self.seed)),
+            ("spec_hash", text(&self.spec_hash)),
+            ("generator", text(&self.generator)),
+            ("choices", list(self.choices.as_deref().unwrap_or(empty))),
+            ("checkpoints", list(&self.checkpoints)),
+        ]
+    }
+}
+
+/// How many fields a record has (see [`Record::fields`]).
+pub const FIELD_COUNT: usize = 20;
+
+/// One value of a record's JSON line: a string or an integer.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Field<'a> {
+    /// A JSON string.
+    Text(Cow<'a, str>),
+    /// A JSON integer.
+    Int(u64),
+}
+
+/// A list as its compact JSON text (`[]` when empty).
+fn list<T: Serialize>(items: &[T]) -> Field<'static> {
+    if items.is_empty() {
+        Field::Text(Cow::Borrowed("[]"))
+    } else {
+        json(items)
+    }
+}
+
+/// A value as its compact JSON text, as [`super::json_text`] writes it.
+fn json<T: Serialize + ?Sized>(value: &T) -> Field<'static> {
+    // Strings, integers and `serde_json::Value`s cannot fail.
+    Field::Text(Cow::Owned(serde_json::to_string(value).unwrap_or_default()))
 }
 
 /// The record id `puzzle/lang/tier/index`, the index zero-padded to 5 digits (wider
@@ -121,4 +187,64 @@ pub fn lower_hex(bytes: &[u8]) -> String {
 
 fn hex_digit(nibble: u8) -> char {
     char::from_digit(u32::from(nibble), 16).unwrap_or('0')
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sample(optional: bool) -> Record {
+        Record {
+            id: "p/ko/hard/00042".into(),
+            puzzle: "p".into(),
+            lang: "ko".into(),
+            tier: "hard".into(),
+            index: 42,
+            family: "direct".into(),
+            pair: "p/hard/00042".into(),
+            question: "줄 \"하나\"\n둘\t\u{1}".into(),
+            answer: "A=1, B=2".into(),
+            answer_kind: "assignment".into(),
+            slot: optional.then(|| "first_brackets".into()),
+            accept: optional.then(|| "|r| r == 1".into()),
+            solution: "풀이".into(),
+            instance: serde_json::json!({"z": [1, -2, {"a": "가"}], "a": null, "f": 1.5}),
+            levers: serde_json::json!({"size": 4, "mode": "x"}),
+            seed: "ab".repeat(32),
+            spec_hash: "sha256:00".into(),
+            generator: "puzzlec 0.1.0".into(),
+            choices: optional.then(|| vec!["1".into(), "이".into()]),
+            checkpoints: if optional {
+                vec![CheckpointRecord {
+                    step: 1,
+                    kind: "int".into(),
+                    gold: "7".into(),
+                }]
+            } else {
+                Vec::new()
+            },
+        }
+    }
+
+    #[test]
+    fn fields_are_the_json_line_parsed() {
+        for optional in [false, true] {
+            let record = sample(optional);
+            let parsed: serde_json::Map<String, serde_json::Value> =
+                serde_json::from_str(&record.to_json_line()).expect("json");
+            let fields: Vec<(String, serde_json::Value)> = record
+                .fields()
+                .into_iter()
+                .map(|(k, v)| {
+                    let v = match v {
+                        Field::Text(t) => serde_json::Value::String(t.into_owned()),
+                        Field::Int(n) => serde_json::Value::from(n),
+                    };
+                    (k.to_string(), v)
+                })
+                .collect();
+            let line: Vec<(String, serde_json::Value)> = parsed.into_iter().collect();
+            assert_eq!(fields, line);
+        }
+    }
 }

@@ -2,8 +2,11 @@
 
 use puzzlec::answer::Verdict;
 use puzzlec::api::{
-    compile_text, load_path, mixture_component, record_line, with_overrides, ApiError, Judge,
+    compile_text, load_path, mixture_component, record, record_line, with_overrides, ApiError,
+    Judge,
 };
+use puzzlec::dataset::Field;
+use puzzlec::score::Item;
 use std::path::Path;
 
 fn root() -> &'static Path {
@@ -92,4 +95,90 @@ fn mixture_draws_follow_the_weights_and_skip_zero_weights() {
     assert!((2900..=3100).contains(&counts[0]), "{counts:?}");
     assert!(mixture_component(1, 0, &[0, 0]).is_err());
     assert!(mixture_component(1, 0, &[]).is_err());
+}
+
+/// The line of `record` cut to the fields `Judge` reads.
+fn judged_fields(line: &str) -> String {
+    let full: serde_json::Map<String, serde_json::Value> =
+        serde_json::from_str(line).expect("json");
+    let accept = full["accept"].as_str().is_some_and(|a| !a.is_empty());
+    let wanted: Vec<&str> = Judge::FIELDS
+        .iter()
+        .chain(if accept {
+            &Judge::ACCEPT_FIELDS[..]
+        } else {
+            &[]
+        })
+        .copied()
+        .collect();
+    let cut: serde_json::Map<_, _> = full
+        .into_iter()
+        .filter(|(k, _)| wanted.contains(&k.as_str()))
+        .collect();
+    serde_json::to_string(&cut).expect("json")
+}
+
+#[test]
+fn a_judge_reads_only_its_fields_and_records_are_their_fields() {
+    let specs = [
+        "puzzles/sudoku.puzzle",
+        "suites/korbench/kor_puzzle_10_24_points.puzzle", // accept
+        "suites/korbench/kor_cipher_01_shift.puzzle",     // answer slot
+        "suites/hrmcr/hrmcr_date.puzzle",                 // checkpoints
+    ];
+    let mut accepting = 0;
+    for spec in specs {
+        let program = &load_path(&root().join(spec)).expect("loads")[0];
+        let tier = program.tier_names()[0].to_string();
+        let lang = program.languages[0].clone();
+        for index in 0..3 {
+            let line = record_line(program, &tier, &lang, index, 5).expect("generates");
+            // The record's fields are its line, key for key.
+            let parsed: serde_json::Map<String, serde_json::Value> =
+                serde_json::from_str(&line).expect("json");
+            let rec = record(program, &tier, &lang, index, 5).expect("generates");
+            let fields: Vec<(String, serde_json::Value)> = rec
+                .fields()
+                .into_iter()
+                .map(|(k, v)| {
+                    let v = match v {
+                        Field::Text(t) => serde_json::Value::String(t.into_owned()),
+                        Field::Int(n) => serde_json::Value::from(n),
+                    };
+                    (k.to_string(), v)
+                })
+                .collect();
+            assert_eq!(fields, parsed.clone().into_iter().collect::<Vec<_>>());
+            // The judge of the cut line judges as the judge of the whole one.
+            let cut = judged_fields(&line);
+            assert!(cut.len() < line.len());
+            let full_item: Item = serde_json::from_str(&line).expect("item");
+            let cut_item: Item = serde_json::from_str(&cut).expect("item");
+            assert_eq!(full_item, cut_item);
+            let (whole, part) = (
+                Judge::from_json(&line).expect("judge"),
+                Judge::from_json(&cut).expect("judge"),
+            );
+            let gold = parsed["answer"].as_str().expect("answer");
+            for response in [
+                format!("[[{gold}]]"),
+                "[[0]]".to_string(),
+                "[[1 2 3 4]]".to_string(),
+                "Answer: (1 + 2) * 8".to_string(),
+                String::new(),
+            ] {
+                assert_eq!(whole.judge(&response), part.judge(&response), "{spec}");
+            }
+            if full_item.accept.is_some() {
+                accepting += 1;
+                // Without its instance an accepting record cannot be judged.
+                let mut bare: serde_json::Map<String, serde_json::Value> =
+                    serde_json::from_str(&cut).expect("json");
+                bare.remove("instance");
+                let bare = serde_json::to_string(&bare).expect("json");
+                assert!(Judge::from_json(&bare).is_err());
+            }
+        }
+    }
+    assert_eq!(accepting, 3, "one spec has accept");
 }
