@@ -71,7 +71,13 @@ fn every_shipped_spec_calibrates_against_the_fake_model() {
                 continue;
             }
             let en = &t["confirmations"][0];
-            assert_eq!(en["in_band"], true, "{name}/{tier}: {t}");
+            if en["in_band"] != true {
+                // One round of one point can end outside the band (the fake
+                // model's two answers are a coin toss); the run then must not
+                // call itself calibrated.
+                assert_ne!(status, "calibrated", "{name}/{tier}: {t}");
+                continue;
+            }
             calibrated += 1;
             let line = written
                 .lines()
