@@ -47,6 +47,34 @@ pub struct PointRecord {
     pub truncated: u64,
 }
 
+impl PointRecord {
+    /// The record of `counts` in `phase` at `(step, its lever values, first
+    /// item index)`.
+    fn of(
+        counts: &super::measure::LangCounts,
+        group: &str,
+        phase: &'static str,
+        tier: Option<String>,
+        (step, levers, start): (i64, BTreeMap<String, LeverValue>, u64),
+    ) -> PointRecord {
+        PointRecord {
+            group: group.to_string(),
+            phase,
+            tier,
+            lang: counts.lang.clone(),
+            model: counts.model.clone(),
+            step,
+            levers,
+            start,
+            correct: counts.correct,
+            judged: counts.judged,
+            failed: counts.failed,
+            empty: counts.empty,
+            truncated: counts.truncated,
+        }
+    }
+}
+
 /// A confirmation in one language.
 #[derive(Debug, Clone, PartialEq, serde::Serialize)]
 pub struct Confirmation {
@@ -358,21 +386,9 @@ pub fn calibrate(
                         sweep_next.insert(step, start + count);
                         let (mut correct, mut judged) = (0, 0);
                         for (c, model_curve) in counts.iter().zip(model_curves.iter_mut()) {
-                            let record = PointRecord {
-                                group: group.clone(),
-                                phase: "sweep",
-                                tier: None,
-                                lang: lang.clone(),
-                                model: c.model.clone(),
-                                step,
-                                levers: levers_at(step),
-                                start,
-                                correct: c.correct,
-                                judged: c.judged,
-                                failed: c.failed,
-                                empty: c.empty,
-                                truncated: c.truncated,
-                            };
+                            let at = (step, levers_at(step), start);
+                            let mut record = PointRecord::of(c, group, "sweep", None, at);
+                            record.lang = lang.clone();
                             on_point(&record);
                             points.push(record);
                             model_curve.add(step, c.correct, c.judged);
@@ -455,21 +471,9 @@ pub fn calibrate(
                     }
                 };
                 for c in &counts {
-                    let record = PointRecord {
-                        group: group.clone(),
-                        phase: "confirm",
-                        tier: Some(target.tier.clone()),
-                        lang: c.lang.clone(),
-                        model: c.model.clone(),
-                        step,
-                        levers: levers_at(step),
-                        start: confirm_next,
-                        correct: c.correct,
-                        judged: c.judged,
-                        failed: c.failed,
-                        empty: c.empty,
-                        truncated: c.truncated,
-                    };
+                    let at = (step, levers_at(step), confirm_next);
+                    let tier = Some(target.tier.clone());
+                    let record = PointRecord::of(c, group, "confirm", tier, at);
                     on_point(&record);
                     points.push(record);
                 }
