@@ -409,9 +409,9 @@ pub fn calibrate(
                 if let Some(e) = sweep_error {
                     stop = Some(e);
                     results[ti] = Some(result);
-                    outcome.points.append(&mut points);
-                    record_curve(
+                    close_group(
                         &mut outcome,
+                        &mut points,
                         group,
                         members,
                         &targets,
@@ -458,9 +458,9 @@ pub fn calibrate(
                     Err(e) => {
                         stop = Some(e);
                         results[ti] = Some(result);
-                        outcome.points.append(&mut points);
-                        record_curve(
+                        close_group(
                             &mut outcome,
+                            &mut points,
                             group,
                             members,
                             &targets,
@@ -498,9 +498,9 @@ pub fn calibrate(
             }
             results[ti] = Some(result);
         }
-        outcome.points.append(&mut points);
-        record_curve(
+        close_group(
             &mut outcome,
+            &mut points,
             group,
             members,
             &targets,
@@ -567,14 +567,18 @@ fn settings_at(
         .collect()
 }
 
-fn record_curve(
+/// Ends a group's measurements: its points move into `outcome`, and its
+/// curve (pooled and per model) is recorded.
+fn close_group(
     outcome: &mut Outcome,
+    points: &mut Vec<PointRecord>,
     group: &str,
     members: &[usize],
     targets: &[super::options::Target],
     curve: &Curve,
     model_curves: &[Curve],
 ) {
+    outcome.points.append(points);
     let per_model = if model_curves.len() > 1 {
         outcome
             .models

@@ -137,6 +137,27 @@ pub enum Field<'a> {
     Int(u64),
 }
 
+impl Field<'_> {
+    /// The value as a JSON value (a string or a number).
+    pub fn to_json(&self) -> serde_json::Value {
+        match self {
+            Field::Text(t) => serde_json::Value::String(t.to_string()),
+            Field::Int(n) => serde_json::Value::from(*n),
+        }
+    }
+}
+
+impl Record {
+    /// [`Record::fields`] as JSON values, in order: the object parsed from
+    /// the record's line, key for key.
+    pub fn fields_json(&self) -> Vec<(String, serde_json::Value)> {
+        self.fields()
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_json()))
+            .collect()
+    }
+}
+
 /// A list as its compact JSON text (`[]` when empty).
 fn list<T: Serialize>(items: &[T]) -> Field<'static> {
     if items.is_empty() {
@@ -232,19 +253,8 @@ mod tests {
             let record = sample(optional);
             let parsed: serde_json::Map<String, serde_json::Value> =
                 serde_json::from_str(&record.to_json_line()).expect("json");
-            let fields: Vec<(String, serde_json::Value)> = record
-                .fields()
-                .into_iter()
-                .map(|(k, v)| {
-                    let v = match v {
-                        Field::Text(t) => serde_json::Value::String(t.into_owned()),
-                        Field::Int(n) => serde_json::Value::from(n),
-                    };
-                    (k.to_string(), v)
-                })
-                .collect();
             let line: Vec<(String, serde_json::Value)> = parsed.into_iter().collect();
-            assert_eq!(fields, line);
+            assert_eq!(record.fields_json(), line);
         }
     }
 }

@@ -5,7 +5,6 @@ use puzzlec::api::{
     compile_text, load_path, mixture_component, record, record_line, with_overrides, ApiError,
     Judge,
 };
-use puzzlec::dataset::Field;
 use puzzlec::score::Item;
 use std::path::Path;
 
@@ -137,18 +136,10 @@ fn a_judge_reads_only_its_fields_and_records_are_their_fields() {
             let parsed: serde_json::Map<String, serde_json::Value> =
                 serde_json::from_str(&line).expect("json");
             let rec = record(program, &tier, &lang, index, 5).expect("generates");
-            let fields: Vec<(String, serde_json::Value)> = rec
-                .fields()
-                .into_iter()
-                .map(|(k, v)| {
-                    let v = match v {
-                        Field::Text(t) => serde_json::Value::String(t.into_owned()),
-                        Field::Int(n) => serde_json::Value::from(n),
-                    };
-                    (k.to_string(), v)
-                })
-                .collect();
-            assert_eq!(fields, parsed.clone().into_iter().collect::<Vec<_>>());
+            assert_eq!(
+                rec.fields_json(),
+                parsed.clone().into_iter().collect::<Vec<_>>()
+            );
             // The judge of the cut line judges as the judge of the whole one.
             let cut = judged_fields(&line);
             assert!(cut.len() < line.len());
