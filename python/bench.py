@@ -8,9 +8,14 @@ Prints Markdown tables. Both sides generate the same items (same seed and
 indices); the Python side also turns each record into a dict. Each row is
 timed `--repeat` times on each side, the two sides taking turns spec by spec
 (so a change in machine load hits both alike), and the best time of each
-side is kept. The `via JSON` column times the record's JSON line parsed with
-`json.loads` (the path `puzzlec.generate` took before it built the dict
-directly). The load average (`os.getloadavg`) is printed before and after.
+side is kept. Rates are per CPU second of the working thread on both
+sides (`time.thread_time`; the CLI's `cpu_seconds`, its thread's clock), so
+a loaded machine slows neither side's figure; `--clock wall` uses wall time.
+The `batched` column times `puzzlec.generate_many` (one call into the
+extension for all `-n` items) on the same items. The `via JSON` column times
+the record's JSON line parsed with `json.loads` (the path `puzzlec.generate`
+took before it built the dict directly). The load average
+(`os.getloadavg`) is printed before and after.
 """
 
 import argparse
@@ -29,6 +34,10 @@ import puzzlec  # noqa: E402
 
 ROOT = HERE.parent
 
+# The clock rates are measured on: the thread's CPU time (what `puzzlec bench`
+# reports as CPU seconds) unless `--clock wall`.
+CLOCK = time.thread_time
+
 # A long reasoning text before the answer, for the score timings on long responses.
 FILLER = "Let me check each constraint in turn; row 3 holds a 4, so column 2 cannot. " * 54
 
@@ -41,42 +50,50 @@ def cli_rates(binary, spec_file, n, seed):
         text=True,
         check=True,
     ).stdout
-    return {(r["puzzle"], r["tier"]): r["items"] / r["seconds"] for r in json.loads(out)["rows"]}
+    key = "seconds" if CLOCK is time.perf_counter else "cpu_seconds"
+    return {(r["puzzle"], r["tier"]): r["items"] / r[key] for r in json.loads(out)["rows"]}
 
 
 def python_rate(spec, tier, n, seed):
     lang = spec.languages[0]
-    start = time.perf_counter()
+    start = CLOCK()
     for i in range(n):
         puzzlec.generate(spec, tier, lang, index=i, seed=seed)
-    return n / (time.perf_counter() - start)
+    return n / (CLOCK() - start)
+
+
+def batch_rate(spec, tier, n, seed):
+    lang = spec.languages[0]
+    start = CLOCK()
+    puzzlec.generate_many(spec, tier, lang, count=n, seed=seed)
+    return n / (CLOCK() - start)
 
 
 def json_rate(spec, tier, n, seed):
     lang = spec.languages[0]
-    start = time.perf_counter()
+    start = CLOCK()
     for i in range(n):
         json.loads(spec.record_json(tier, lang, i, seed))
-    return n / (time.perf_counter() - start)
+    return n / (CLOCK() - start)
 
 
 def score_us(rec, responses, calls):
     for r in responses:
         puzzlec.score(rec, r)
-    start = time.perf_counter()
+    start = CLOCK()
     for i in range(calls):
         puzzlec.score(rec, responses[i % len(responses)])
-    return (time.perf_counter() - start) / calls * 1e6
+    return (CLOCK() - start) / calls * 1e6
 
 
 def first_score_us(spec, n, seed):
     """µs per score of a record never scored before (its judge made anew)."""
     tier, lang = spec.tiers[0], spec.languages[0]
     recs = [puzzlec.generate(spec, tier, lang, index=1000 + i, seed=seed) for i in range(n)]
-    start = time.perf_counter()
+    start = CLOCK()
     for rec in recs:
         puzzlec.score(rec, f"The answer is [[{rec['answer']}]].")
-    return (time.perf_counter() - start) / n * 1e6
+    return (CLOCK() - start) / n * 1e6
 
 
 def load():
@@ -91,30 +108,40 @@ def main():
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--calls", type=int, default=20000)
     ap.add_argument("--first", type=int, default=200, help="records scored once each, per spec")
+    ap.add_argument("--clock", choices=["cpu", "wall"], default="cpu", help="CPU time of the thread (default) or wall time")
+    ap.add_argument("--puzzle", action="append", help="only this puzzle (repeatable)")
     ap.add_argument("--bin", default=os.environ.get("PUZZLEC_BIN", str(ROOT / "target/release/puzzlec")))
     args = ap.parse_args()
-    specs = puzzlec.load(ROOT / args.specs)
-    print(f"{load()}; -n {args.n}, best of {args.repeat}\n")
-    print("| puzzle | tier | CLI items/s | Python items/s | Python / CLI | via JSON | via JSON / CLI |")
-    print("|---|---|---:|---:|---:|---:|---:|")
-    ratios, json_ratios = [], []
+    global CLOCK
+    CLOCK = time.thread_time if args.clock == "cpu" else time.perf_counter
+    specs = [s for s in puzzlec.load(ROOT / args.specs) if not args.puzzle or s.name in args.puzzle]
+    print(f"{load()}; -n {args.n}, best of {args.repeat}, {args.clock} time\n")
+    print(
+        "| puzzle | tier | CLI items/s | Python items/s | Python / CLI "
+        "| batched | batched / CLI | via JSON | via JSON / CLI |"
+    )
+    print("|---|---|---:|---:|---:|---:|---:|---:|---:|")
+    ratios, batch_ratios, json_ratios = [], [], []
     for s in specs:
-        cli, py, js = {}, {}, {}
+        cli, py, bt, js = {}, {}, {}, {}
         for _ in range(args.repeat):
             for key, rate in cli_rates(args.bin, s.file, args.n, args.seed).items():
                 cli[key] = max(cli.get(key, 0.0), rate)
             for tier in s.tiers:
                 py[tier] = max(py.get(tier, 0.0), python_rate(s, tier, args.n, args.seed))
+                bt[tier] = max(bt.get(tier, 0.0), batch_rate(s, tier, args.n, args.seed))
                 js[tier] = max(js.get(tier, 0.0), json_rate(s, tier, args.n, args.seed))
         for tier in s.tiers:
             c = cli[(s.name, tier)]
             ratios.append(py[tier] / c)
+            batch_ratios.append(bt[tier] / c)
             json_ratios.append(js[tier] / c)
             print(
                 f"| {s.name} | {tier} | {c:.0f} | {py[tier]:.0f} | {py[tier] / c:.0%} "
-                f"| {js[tier]:.0f} | {js[tier] / c:.0%} |"
+                f"| {bt[tier]:.0f} | {bt[tier] / c:.0%} | {js[tier]:.0f} | {js[tier] / c:.0%} |"
             )
-    for name, rs in [("Python / CLI", ratios), ("via JSON / CLI", json_ratios)]:
+    summaries = [("Python / CLI", ratios), ("batched / CLI", batch_ratios), ("via JSON / CLI", json_ratios)]
+    for name, rs in summaries:
         rs.sort()
         at = sum(r >= 0.9 for r in rs)
         print(

@@ -35,7 +35,9 @@ __all__ = [
     "builtin_suites",
     "spec",
     "generate",
+    "generate_many",
     "stream",
+    "BATCH_LIMIT",
     "score",
     "dumps",
     "levers",
@@ -217,6 +219,40 @@ def generate(
     return s.record(tier, lang, index, seed, _settings(overrides) if overrides else None)
 
 
+def generate_many(
+    spec: SpecLike,
+    tier: Optional[str] = None,
+    lang: Optional[str] = None,
+    count: int = 1,
+    start: int = 0,
+    seed: int = 1,
+    overrides: Overrides = None,
+) -> List[Dict[str, Any]]:
+    """Items ``start, start+1, …, start+count-1`` as record dicts, each equal
+    to :func:`generate`'s for its index, made in batched calls (one call into
+    the extension per :data:`BATCH_LIMIT` items, so the per-call cost is
+    spread). Raises the first item's failure, as a loop over
+    :func:`generate` would."""
+    s = spec if type(spec) is Spec else _resolve(spec)
+    tier, lang = _defaults(s, tier, lang)
+    if count < 0 or start < 0:
+        raise PuzzlecError("`count` and `start` must not be negative")
+    settings = _settings(overrides) or None
+    out: List[Dict[str, Any]] = []
+    while count > 0:
+        size = min(count, BATCH_LIMIT)
+        dicts, error = s.records(tier, lang, start, size, seed, settings)
+        if error is not None:
+            raise error
+        out.extend(dicts)
+        start, count = start + size, count - size
+    return out
+
+
+BATCH_LIMIT = 4096
+"""The most records one call into the extension makes."""
+
+
 def stream(
     spec: SpecLike,
     tier: Optional[str] = None,
@@ -225,22 +261,32 @@ def stream(
     start: int = 0,
     overrides: Overrides = None,
     epoch: Optional[int] = None,
+    batch: int = 64,
 ) -> Iterator[Dict[str, Any]]:
     """An endless stream of records: indices ``start, start+1, …`` of seed
     ``seed``. With ``epoch=N``, after every ``N`` items the dataset seed
     moves on by one and the index starts again at ``start`` (a fresh,
     equally reproducible sample; records of different seeds share ids but
-    not their ``seed`` field)."""
+    not their ``seed`` field). Records are made ``batch`` at a time (1 to
+    :data:`BATCH_LIMIT`; the records are the same whatever the batch); a
+    failing item raises where it falls in the stream, after the records
+    before it."""
     s = _resolve(spec)
     tier, lang = _defaults(s, tier, lang)
     settings = _settings(overrides)
     s.check_overrides(settings)
     if epoch is not None and epoch < 1:
         raise PuzzlecError("`epoch` must be at least 1")
+    if not 1 <= batch <= BATCH_LIMIT:
+        raise PuzzlecError(f"`batch` must be from 1 to {BATCH_LIMIT}, not {batch}")
     current, index = seed, start
     while True:
-        yield s.record(tier, lang, index, current, settings)
-        index += 1
+        size = batch if epoch is None else min(batch, start + epoch - index)
+        dicts, error = s.records(tier, lang, index, size, current, settings or None)
+        yield from dicts
+        if error is not None:
+            raise error
+        index += size
         if epoch is not None and index - start >= epoch:
             current, index = current + 1, start
 

@@ -43,6 +43,15 @@ class Spec:
     def record(
         self, tier: str, lang: str, index: int, seed: int, overrides: Optional[List[str]] = ...
     ) -> Dict[str, Any]: ...
+    def records(
+        self,
+        tier: str,
+        lang: str,
+        start: int,
+        count: int,
+        seed: int,
+        overrides: Optional[List[str]] = ...,
+    ) -> Tuple[List[Dict[str, Any]], Optional[PuzzlecError]]: ...
 
 class Judge:
     """One record, parsed once, judging responses as ``puzzlec score`` does."""

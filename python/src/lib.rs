@@ -54,6 +54,10 @@ create_exception!(
 /// The width diagnostics are rendered at.
 const WIDTH: usize = 100;
 
+/// The most records one [`Spec::records`] call makes (they are held until
+/// the call returns).
+const MAX_BATCH: u64 = 4096;
+
 fn render(diagnostics: &[&dyn Diagnostic]) -> String {
     let handler =
         GraphicalReportHandler::new_themed(GraphicalTheme::unicode_nocolor()).with_width(WIDTH);
@@ -215,6 +219,46 @@ impl Spec {
             .detach(|| api::record(&program, tier, lang, index, seed))
             .map_err(to_py)?;
         self.templates.dict(py, &record)
+    }
+
+    /// Items `start, start+1, …, start+count-1` of `tier` in `lang` as
+    /// record dicts, generated in one call (the GIL released while they
+    /// are made): `(dicts, error)`, where `error` is the exception of the
+    /// first item that failed (`None` when every item was made) and `dicts`
+    /// the records before it.
+    #[pyo3(signature = (tier, lang, start, count, seed, overrides=None))]
+    #[allow(clippy::too_many_arguments)]
+    fn records<'py>(
+        &self,
+        py: Python<'py>,
+        tier: &str,
+        lang: &str,
+        start: u64,
+        count: u64,
+        seed: u64,
+        overrides: Option<Vec<String>>,
+    ) -> PyResult<(Vec<Bound<'py, PyDict>>, Option<PyErr>)> {
+        if count > MAX_BATCH {
+            return Err(PuzzlecError::new_err(format!(
+                "a batch holds at most {MAX_BATCH} records; {count} were asked for"
+            )));
+        }
+        let program = self.with(overrides.unwrap_or_default()).map_err(to_py)?;
+        let (made, failed) = py.detach(|| {
+            let mut made = Vec::with_capacity(count as usize);
+            for index in start..start.saturating_add(count) {
+                match api::record(&program, tier, lang, index, seed) {
+                    Ok(record) => made.push(record),
+                    Err(e) => return (made, Some(e)),
+                }
+            }
+            (made, None)
+        });
+        let dicts = made
+            .iter()
+            .map(|record| self.templates.dict(py, record))
+            .collect::<PyResult<Vec<_>>>()?;
+        Ok((dicts, failed.map(to_py)))
     }
 
     fn __repr__(&self) -> String {

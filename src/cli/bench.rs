@@ -87,7 +87,7 @@ struct Rate {
 
 /// Times `args.count` items of one tier on this thread.
 fn rate(p: &Program, tier: &str, args: &Args) -> Result<Rate, Reported> {
-    let (start, cpu_start) = (Instant::now(), super::cpu::process_seconds());
+    let (start, cpu_start) = (Instant::now(), super::cpu::thread_seconds());
     let mut attempts = 0u64;
     for index in 0..args.count {
         let item = generate(p, tier, index, args.seed).map_err(|e| fail_with(&e))?;
@@ -95,8 +95,8 @@ fn rate(p: &Program, tier: &str, args: &Args) -> Result<Rate, Reported> {
     }
     let seconds = start.elapsed().as_secs_f64();
     let cpu_seconds = cpu_start
-        .zip(super::cpu::process_seconds())
-        .map(|(a, b)| super::cpu::ticks(b - a));
+        .zip(super::cpu::thread_seconds())
+        .map(|(a, b)| b - a);
     Ok(Rate {
         puzzle: p.name.name.clone(),
         tier: tier.to_string(),
@@ -104,9 +104,10 @@ fn rate(p: &Program, tier: &str, args: &Args) -> Result<Rate, Reported> {
         seconds,
         cpu_seconds,
         items_per_second: args.count as f64 / seconds.max(1e-9),
-        // The clock ticks every 10 ms: below 0.1 s the CPU rate is not measured.
+        // The thread's clock counts nanoseconds, but below 1 ms the rate
+        // says more about the clock than the work.
         items_per_cpu_second: cpu_seconds
-            .filter(|c| *c >= 0.1)
+            .filter(|c| *c >= 0.001)
             .map(|c| args.count as f64 / c),
         attempts_per_item: attempts as f64 / args.count.max(1) as f64,
     })
@@ -136,7 +137,7 @@ fn rates(loaded: &[Loaded], args: &Args) -> Result<(), Reported> {
                     r.tier,
                     r.items,
                     r.seconds,
-                    opt(r.cpu_seconds, 2),
+                    opt(r.cpu_seconds, 3),
                     r.items_per_second,
                     opt(r.items_per_cpu_second, 0),
                     r.attempts_per_item

@@ -19,6 +19,16 @@ pub fn process_seconds() -> Option<f64> {
     Some((user + system) as f64 / USER_HZ)
 }
 
+/// CPU seconds the calling thread has run, read from
+/// `/proc/thread-self/schedstat` (nanoseconds), or `None` where the kernel
+/// does not report it. Used where one thread does all the work (`bench`'s
+/// per-tier rows), since it does not tick in 10 ms steps.
+pub fn thread_seconds() -> Option<f64> {
+    let stat = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    let nanos: u64 = stat.split_whitespace().next()?.parse().ok()?;
+    Some(nanos as f64 / 1e9)
+}
+
 /// A difference of two readings rounded to whole ticks (no `0.010000000000000002`).
 pub fn ticks(seconds: f64) -> f64 {
     (seconds * USER_HZ).round() / USER_HZ
@@ -44,5 +54,26 @@ mod tests {
             }
             assert!(now >= before + 0.03, "CPU time stayed at {before} s");
         }
+    }
+
+    #[test]
+    fn thread_time_grows_with_work_and_stays_within_the_process_time() {
+        let (Some(t0), Some(p0)) = (super::thread_seconds(), super::process_seconds()) else {
+            return; // not reported on this platform
+        };
+        let start = std::time::Instant::now();
+        let mut x = 0u64;
+        let mut t1 = t0;
+        while t1 < t0 + 0.05 && start.elapsed().as_secs() < 10 {
+            for i in 0..100_000u64 {
+                x = x.wrapping_mul(31).wrapping_add(i);
+            }
+            std::hint::black_box(x);
+            t1 = super::thread_seconds().expect("readable");
+        }
+        let p1 = super::process_seconds().expect("readable");
+        assert!(t1 >= t0 + 0.05, "thread CPU time stayed at {t0} s");
+        // The process clock ticks in 10 ms steps and counts every thread.
+        assert!(p1 - p0 >= (t1 - t0) - 0.02, "thread {t0}..{t1} s, process {p0}..{p1} s");
     }
 }
