@@ -3,6 +3,7 @@
 //! failed items stops the run: requests in flight finish, nothing new starts.
 
 use super::client::{Client, Source};
+use super::prompt::Prompt;
 use super::{Answer, AskError};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
@@ -42,7 +43,7 @@ impl BatchResult {
 /// fatal error or after `max_failures` failed prompts.
 pub fn ask_batch(
     client: &Client<'_>,
-    prompts: &[&str],
+    prompts: &[Prompt<'_>],
     concurrency: usize,
     max_failures: usize,
     on_done: &(dyn Fn(usize, &Outcome) + Sync),

@@ -2,6 +2,7 @@
 //! and exponential backoff on timeouts, unreachable servers, HTTP 408, 429
 //! and 5xx, and malformed replies.
 
+use super::prompt::Prompt;
 use super::reply::{parse_reply, snippet};
 use super::{Answer, AskError, Budget, Cache, Settings, Transport, TransportError};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -60,7 +61,7 @@ pub struct Client<'a> {
 
 impl Client<'_> {
     /// The answer to `prompt`, from the cache or the server.
-    pub fn ask(&self, prompt: &str) -> Result<(Answer, Source), AskError> {
+    pub fn ask(&self, prompt: &Prompt<'_>) -> Result<(Answer, Source), AskError> {
         let key = self.settings.cache_key(prompt);
         if let Some(answer) = self.cache.and_then(|c| c.get(&key)) {
             self.stats.cached.fetch_add(1, Ordering::Relaxed);
@@ -148,7 +149,7 @@ impl Client<'_> {
                 reply.retry_after,
             ));
         }
-        parse_reply(url, &reply.body).map_err(|e| {
+        parse_reply(self.settings.api, url, &reply.body).map_err(|e| {
             let e = match e {
                 AskError::Malformed { url, reason } => AskError::Malformed {
                     url,

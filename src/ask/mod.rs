@@ -11,10 +11,12 @@ pub mod error;
 pub mod failures;
 #[cfg(feature = "http")]
 pub mod http;
+pub mod prompt;
 pub mod reply;
 pub mod responses;
 pub mod run;
 pub mod settings;
+pub mod shots;
 pub mod transport;
 
 pub use batch::{ask_batch, BatchResult, Outcome};
@@ -22,6 +24,7 @@ pub use budget::Budget;
 pub use cache::Cache;
 pub use client::{Client, Source, Stats};
 pub use error::AskError;
+pub use prompt::{Api, Prompt, Shot};
 pub use reply::Answer;
 pub use run::{ask_to_file, Job, RunReport};
 pub use settings::{ConfigFile, Settings};

@@ -1,5 +1,6 @@
-//! Reading a chat-completions reply into an [`Answer`].
+//! Reading a chat-completions or completions reply into an [`Answer`].
 
+use super::prompt::Api;
 use super::AskError;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -47,8 +48,8 @@ impl Answer {
     }
 }
 
-/// Parses a reply body; `url` names the server in errors.
-pub fn parse_reply(url: &str, body: &str) -> Result<Answer, AskError> {
+/// Parses a reply body of `api`; `url` names the server in errors.
+pub fn parse_reply(api: Api, url: &str, body: &str) -> Result<Answer, AskError> {
     let malformed = |reason: String| AskError::Malformed {
         url: url.to_string(),
         reason,
@@ -60,23 +61,10 @@ pub fn parse_reply(url: &str, body: &str) -> Result<Answer, AskError> {
         .and_then(Value::as_array)
         .and_then(|c| c.first())
         .ok_or_else(|| malformed(format!("no `choices[0]` in `{}`", snippet(body))))?;
-    let message = choice
-        .get("message")
-        .ok_or_else(|| malformed("no `choices[0].message`".into()))?;
-    let response = match message.get("content") {
-        Some(Value::String(s)) => s.clone(),
-        Some(Value::Null) | None => String::new(),
-        Some(other) => {
-            return Err(malformed(format!(
-                "`choices[0].message.content` is {other}, not a string"
-            )))
-        }
+    let (response, reasoning_content) = match api {
+        Api::Chat => message_content(choice).map_err(malformed)?,
+        Api::Completions => (completion_text(choice).map_err(malformed)?, None),
     };
-    let reasoning_content = message
-        .get("reasoning_content")
-        .and_then(Value::as_str)
-        .filter(|r| !r.is_empty())
-        .map(String::from);
     Ok(Answer {
         response,
         reasoning_content,
@@ -88,6 +76,39 @@ pub fn parse_reply(url: &str, body: &str) -> Result<Answer, AskError> {
         usage: value.get("usage").cloned(),
         latency_ms: 0,
     })
+}
+
+/// A chat choice's `message.content` (`null` reads as empty) and
+/// `message.reasoning_content`.
+fn message_content(choice: &Value) -> Result<(String, Option<String>), String> {
+    let message = choice
+        .get("message")
+        .ok_or_else(|| "no `choices[0].message`".to_string())?;
+    let response = match message.get("content") {
+        Some(Value::String(s)) => s.clone(),
+        Some(Value::Null) | None => String::new(),
+        Some(other) => {
+            return Err(format!(
+                "`choices[0].message.content` is {other}, not a string"
+            ))
+        }
+    };
+    let reasoning = message
+        .get("reasoning_content")
+        .and_then(Value::as_str)
+        .filter(|r| !r.is_empty())
+        .map(String::from);
+    Ok((response, reasoning))
+}
+
+/// A completions choice's `text` (`null` reads as empty).
+fn completion_text(choice: &Value) -> Result<String, String> {
+    match choice.get("text") {
+        Some(Value::String(s)) => Ok(s.clone()),
+        Some(Value::Null) => Ok(String::new()),
+        None => Err("no `choices[0].text` (is the endpoint a completions API?)".to_string()),
+        Some(other) => Err(format!("`choices[0].text` is {other}, not a string")),
+    }
 }
 
 /// The start of `text` on one line, for messages.
@@ -108,7 +129,7 @@ mod tests {
     #[test]
     fn a_reply_gives_content_usage_and_finish_reason() {
         let body = r#"{"model":"m","choices":[{"index":0,"message":{"role":"assistant","content":"Answer: 4"},"finish_reason":"stop"}],"usage":{"prompt_tokens":3,"completion_tokens":2,"total_tokens":5}}"#;
-        let a = parse_reply("u", body).expect("parses");
+        let a = parse_reply(Api::Chat, "u", body).expect("parses");
         assert_eq!(a.response, "Answer: 4");
         assert_eq!(a.finish_reason.as_deref(), Some("stop"));
         assert!(a.cacheable() && a.reasoning_content.is_none());
@@ -118,16 +139,18 @@ mod tests {
     #[test]
     fn reasoning_is_kept_and_empty_or_cut_replies_are_not_cacheable() {
         let body = r#"{"choices":[{"message":{"content":"Answer: 4","reasoning_content":"2 + 2 = 4"},"finish_reason":"stop"}]}"#;
-        let a = parse_reply("u", body).expect("parses");
+        let a = parse_reply(Api::Chat, "u", body).expect("parses");
         assert_eq!(a.reasoning_content.as_deref(), Some("2 + 2 = 4"));
         assert!(a.cacheable());
         let cut = parse_reply(
+            Api::Chat,
             "u",
             r#"{"choices":[{"message":{"content":"Let me think"},"finish_reason":"length"}]}"#,
         )
         .expect("parses");
         assert!(cut.is_truncated() && !cut.cacheable());
         let empty = parse_reply(
+            Api::Chat,
             "u",
             r#"{"choices":[{"message":{"content":" \n"},"finish_reason":"stop"}]}"#,
         )
@@ -138,6 +161,7 @@ mod tests {
     #[test]
     fn null_content_is_empty_and_garbage_is_malformed() {
         let a = parse_reply(
+            Api::Chat,
             "u",
             r#"{"choices":[{"message":{"content":null},"finish_reason":"length"}]}"#,
         )
@@ -148,7 +172,22 @@ mod tests {
             r#"{"choices":[]}"#,
             r#"{"choices":[{"message":{"content":3}}]}"#,
         ] {
-            let e = parse_reply("u", bad).expect_err(bad);
+            let e = parse_reply(Api::Chat, "u", bad).expect_err(bad);
+            assert!(matches!(e, AskError::Malformed { .. }), "{bad}: {e}");
+        }
+    }
+
+    #[test]
+    fn a_completions_reply_gives_its_text() {
+        let body = r#"{"model":"base","choices":[{"index":0,"text":" Answer: 4","finish_reason":"stop"}]}"#;
+        let a = parse_reply(Api::Completions, "u", body).expect("parses");
+        assert_eq!(a.response, " Answer: 4");
+        assert_eq!(a.model.as_deref(), Some("base"));
+        for bad in [
+            r#"{"choices":[{"message":{"content":"chat"}}]}"#,
+            r#"{"choices":[{"text":7}]}"#,
+        ] {
+            let e = parse_reply(Api::Completions, "u", bad).expect_err(bad);
             assert!(matches!(e, AskError::Malformed { .. }), "{bad}: {e}");
         }
     }

@@ -6,6 +6,7 @@
 use super::batch::{ask_batch, Outcome};
 use super::client::{Client, Source};
 use super::failures::{failure_line, failures_path, read_failures, write_failures};
+use super::prompt::{Prompt, Shot};
 use super::responses::{incomplete, read_answered, response_line, rewrite_in_order, Appender};
 use super::AskError;
 use std::path::Path;
@@ -19,6 +20,8 @@ pub struct Job {
     pub id: String,
     /// The prompt.
     pub prompt: String,
+    /// Solved examples asked before it (none by default).
+    pub shots: Vec<Shot>,
 }
 
 /// What a run did.
@@ -101,7 +104,13 @@ pub fn ask_to_file(
     let answered = Mutex::new(answered);
     let appender = Appender::open(out)?;
     let write_error: Mutex<Option<AskError>> = Mutex::new(None);
-    let prompts: Vec<&str> = todo.iter().map(|j| j.prompt.as_str()).collect();
+    let prompts: Vec<Prompt<'_>> = todo
+        .iter()
+        .map(|j| Prompt {
+            shots: &j.shots,
+            text: &j.prompt,
+        })
+        .collect();
     let before = client.budget.used();
     let result = ask_batch(
         client,

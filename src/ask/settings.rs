@@ -2,6 +2,7 @@
 //! the transport limits (timeout, retries, concurrency). The settings can
 //! come from a small JSON config file; flags override it.
 
+use super::prompt::{Api, Prompt};
 use super::AskError;
 use serde::Deserialize;
 use serde_json::{Map, Value};
@@ -12,8 +13,10 @@ use std::time::Duration;
 #[derive(Debug, Clone)]
 pub struct Settings {
     /// The base URL (`http://host:port/v1`) or the full
-    /// `…/chat/completions` URL.
+    /// `…/chat/completions` (`…/completions`) URL.
     pub endpoint: String,
+    /// Chat completions (messages) or completions (one text, base models).
+    pub api: Api,
     /// The model name sent with every request.
     pub model: String,
     /// The system prompt, if any.
@@ -45,6 +48,7 @@ impl Settings {
         Settings {
             endpoint: endpoint.to_string(),
             model: model.to_string(),
+            api: Api::Chat,
             system: None,
             temperature: None,
             max_tokens: None,
@@ -58,26 +62,32 @@ impl Settings {
         }
     }
 
-    /// The URL requests are posted to.
+    /// The URL requests are posted to: the endpoint, with the API's path
+    /// (`/chat/completions` or `/completions`) added unless it ends with it.
     pub fn url(&self) -> String {
         let base = self.endpoint.trim_end_matches('/');
-        if base.ends_with("/chat/completions") {
+        let path = self.api.path();
+        if base.ends_with(path) {
             base.to_string()
         } else {
-            format!("{base}/chat/completions")
+            format!("{base}{path}")
         }
     }
 
-    /// The request body for `prompt`.
-    pub fn body(&self, prompt: &str) -> Value {
-        let mut messages = Vec::new();
-        if let Some(system) = &self.system {
-            messages.push(serde_json::json!({"role": "system", "content": system}));
-        }
-        messages.push(serde_json::json!({"role": "user", "content": prompt}));
+    /// The request body for `prompt`: `messages` for the chat API, `prompt`
+    /// (the examples and the question as one text) for completions.
+    pub fn body(&self, prompt: &Prompt<'_>) -> Value {
         let mut body = Map::new();
         body.insert("model".into(), Value::String(self.model.clone()));
-        body.insert("messages".into(), Value::Array(messages));
+        match self.api {
+            Api::Chat => {
+                let messages = prompt.messages(self.system.as_deref());
+                body.insert("messages".into(), Value::Array(messages));
+            }
+            Api::Completions => {
+                body.insert("prompt".into(), Value::String(prompt.completion_text()));
+            }
+        }
         if let Some(t) = self.temperature {
             body.insert("temperature".into(), serde_json::json!(t));
         }
@@ -94,9 +104,9 @@ impl Settings {
     }
 
     /// The cache key of `prompt`: SHA-256 of the URL and the whole request
-    /// body (model, system prompt, sampling settings, prompt). The API key,
-    /// timeouts and retries are not part of it.
-    pub fn cache_key(&self, prompt: &str) -> String {
+    /// body (model, system prompt, sampling settings, examples, prompt). The
+    /// API key, timeouts and retries are not part of it.
+    pub fn cache_key(&self, prompt: &Prompt<'_>) -> String {
         let text = format!("{}\n{}", self.url(), self.body(prompt));
         crate::dataset::sha256_hex(text.as_bytes())
     }
@@ -114,6 +124,12 @@ impl Settings {
                     self.endpoint
                 ),
                 "pass the server's base URL, e.g. `--endpoint http://127.0.0.1:8000/v1`",
+            ));
+        }
+        if self.api == Api::Completions && self.system.is_some() {
+            return Err(bad(
+                "a system prompt needs the chat API; the completions API sends one text".into(),
+                "drop `--system` (and `system` in the config file), or use `--api chat`",
             ));
         }
         if self.model.trim().is_empty() {
@@ -147,6 +163,8 @@ impl Settings {
 #[derive(Debug, Clone, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ConfigFile {
+    /// `chat` or `completions`.
+    pub api: Option<Api>,
     /// The system prompt.
     pub system: Option<String>,
     /// Sampling temperature.
@@ -179,7 +197,7 @@ impl ConfigFile {
         })?;
         serde_json::from_str(&text).map_err(|e| AskError::Settings {
             message: format!("config file `{}` is not valid: {e}", path.display()),
-            help: "a config file is a JSON object with any of the keys system, temperature, \
+            help: "a config file is a JSON object with any of the keys api, system, temperature, \
                    max_tokens, reasoning_effort, extra, api_key_env, timeout, retries, \
                    backoff_ms, concurrency (see docs/calibration.md)"
                 .into(),

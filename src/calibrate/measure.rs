@@ -10,7 +10,7 @@
 
 use super::CalibrateError;
 use crate::answer::Verdict;
-use crate::ask::{ask_batch, Client, Outcome};
+use crate::ask::{ask_batch, Client, Outcome, Prompt};
 use crate::check::calibrate::{CalibratedLever, Calibration, LeverPath, LeverValue};
 use crate::check::program::{Program, TierDef};
 use crate::check::show_literal;
@@ -201,9 +201,9 @@ pub fn measure(
         .iter()
         .flat_map(|l| clients.iter().map(move |c| (l, c)))
     {
-        let prompts: Vec<&str> = items
+        let prompts: Vec<Prompt<'_>> = items
             .iter()
-            .map(|it| it.renders.get(lang).map_or("", |r| r.question.as_str()))
+            .map(|it| Prompt::plain(it.renders.get(lang).map_or("", |r| r.question.as_str())))
             .collect();
         let result = ask_batch(
             client,

@@ -5,6 +5,7 @@ use super::model_args::ModelArgs;
 use super::output::{fail, fail_with};
 use super::Reported;
 use crate::ask::failures::failures_path;
+use crate::ask::shots::{choose_shots, ShotRecord};
 use crate::ask::{ask_to_file, Job};
 use crate::dataset::{check_output_file, dataset_files, read_jsonl};
 use std::path::{Path, PathBuf};
@@ -27,6 +28,11 @@ pub struct Args {
     /// and the answers that came back empty or cut off at the token limit.
     #[arg(long)]
     retry_failed: bool,
+    /// Ask each record after this many solved examples of the same puzzle,
+    /// language and tier from the dataset (the records after it, wrapping
+    /// round): chat turns, or one text with `--api completions`.
+    #[arg(long, default_value_t = 0)]
+    shots: usize,
     /// The endpoint, model and request settings.
     #[command(flatten)]
     model: ModelArgs,
@@ -37,6 +43,8 @@ pub struct Args {
 #[derive(serde::Deserialize)]
 struct Question {
     id: String,
+    #[serde(default, alias = "task")]
+    puzzle: String,
     question: String,
     #[serde(alias = "language")]
     lang: String,
@@ -44,7 +52,8 @@ struct Question {
     tier: String,
 }
 
-fn records(data: &Path) -> Result<Vec<Question>, Reported> {
+/// The records of `data` with their JSON lines.
+fn records(data: &Path) -> Result<Vec<(Question, String)>, Reported> {
     let files = if data.is_dir() {
         dataset_files(data).map_err(fail)?
     } else {
@@ -52,7 +61,16 @@ fn records(data: &Path) -> Result<Vec<Question>, Reported> {
     };
     let mut out = Vec::new();
     for f in files {
-        out.extend(read_jsonl::<Question>(&f).map_err(fail)?);
+        let lines = read_jsonl::<serde_json::Value>(&f).map_err(fail)?;
+        for value in lines {
+            let question: Question = serde_json::from_value(value.clone()).map_err(|e| {
+                fail(format!(
+                    "`{}` holds a line that is not a dataset record: {e}",
+                    f.display()
+                ))
+            })?;
+            out.push((question, value.to_string()));
+        }
     }
     if out.is_empty() {
         return Err(fail(format!(
@@ -61,6 +79,36 @@ fn records(data: &Path) -> Result<Vec<Question>, Reported> {
         )));
     }
     Ok(out)
+}
+
+/// One job per record that passes the filters, each with its examples.
+fn jobs(args: &Args) -> Result<Vec<Job>, Reported> {
+    let all = records(&args.data)?;
+    let shots = if args.shots == 0 {
+        vec![Vec::new(); all.len()]
+    } else {
+        let sources: Vec<ShotRecord> = all
+            .iter()
+            .map(|(q, line)| ShotRecord {
+                id: q.id.clone(),
+                group: format!("{}/{}/{}", q.puzzle, q.lang, q.tier),
+                question: q.question.clone(),
+                line: line.clone(),
+            })
+            .collect();
+        choose_shots(&sources, args.shots).map_err(|e| fail_with(&e))?
+    };
+    Ok(all
+        .into_iter()
+        .zip(shots)
+        .filter(|((r, _), _)| args.tier.is_empty() || args.tier.contains(&r.tier))
+        .filter(|((r, _), _)| args.lang.is_empty() || args.lang.contains(&r.lang))
+        .map(|((r, _), shots)| Job {
+            id: r.id,
+            prompt: r.question,
+            shots,
+        })
+        .collect())
 }
 
 /// Asks, appends answers as they arrive, prints a summary; exit 1 when some
@@ -75,15 +123,7 @@ pub fn run(args: Args) -> Result<(), Reported> {
         .unwrap_or(Path::new("."))
         .join("puzzlec-cache");
     let setup = args.model.setup(&default_cache)?;
-    let jobs: Vec<Job> = records(&args.data)?
-        .into_iter()
-        .filter(|r| args.tier.is_empty() || args.tier.contains(&r.tier))
-        .filter(|r| args.lang.is_empty() || args.lang.contains(&r.lang))
-        .map(|r| Job {
-            id: r.id,
-            prompt: r.question,
-        })
-        .collect();
+    let jobs = jobs(&args)?;
     if jobs.is_empty() {
         return Err(fail("no record matches `--tier` and `--lang`"));
     }

@@ -74,6 +74,9 @@ mod tests {
         let p1 = super::process_seconds().expect("readable");
         assert!(t1 >= t0 + 0.05, "thread CPU time stayed at {t0} s");
         // The process clock ticks in 10 ms steps and counts every thread.
-        assert!(p1 - p0 >= (t1 - t0) - 0.02, "thread {t0}..{t1} s, process {p0}..{p1} s");
+        assert!(
+            p1 - p0 >= (t1 - t0) - 0.02,
+            "thread {t0}..{t1} s, process {p0}..{p1} s"
+        );
     }
 }

@@ -5,7 +5,7 @@
 use super::output::fail_with;
 use super::Reported;
 use crate::ask::http::HttpTransport;
-use crate::ask::{AskError, Budget, Cache, Client, ConfigFile, Settings, Stats};
+use crate::ask::{Api, AskError, Budget, Cache, Client, ConfigFile, Settings, Stats};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
@@ -17,7 +17,7 @@ pub const DEFAULT_KEY_ENV: &str = "OPENAI_API_KEY";
 #[derive(Debug, clap::Args)]
 pub struct ModelArgs {
     /// The server's base URL (`http://127.0.0.1:8000/v1`); requests go to
-    /// `…/chat/completions`. `calibrate` takes it once for all models or once
+    /// `…/chat/completions` (`…/completions` with `--api completions`). `calibrate` takes it once for all models or once
     /// per `--model`, in the same order.
     #[arg(long, required = true)]
     endpoint: Vec<String>,
@@ -33,7 +33,11 @@ pub struct ModelArgs {
     /// when it is set; no key otherwise).
     #[arg(long)]
     api_key_env: Option<String>,
-    /// The system prompt.
+    /// `chat` (`…/chat/completions`, messages) or `completions`
+    /// (`…/completions`, one text: base models) [default: chat].
+    #[arg(long, value_enum)]
+    api: Option<Api>,
+    /// The system prompt (chat API only).
     #[arg(long)]
     system: Option<String>,
     /// Sampling temperature.
@@ -192,6 +196,7 @@ impl ModelArgs {
             None => ConfigFile::default(),
         };
         let mut s = Settings::new(&pairs[0].0, &pairs[0].1);
+        s.api = self.api.or(file.api).unwrap_or_default();
         s.system = self.system.clone().or(file.system);
         s.temperature = self.temperature.or(file.temperature);
         s.max_tokens = self.max_tokens.or(file.max_tokens);

@@ -10,6 +10,7 @@ mod answer_kinds;
 mod api;
 mod array_formula_golds;
 mod ask;
+mod ask_protocols;
 mod ask_safety;
 mod authoring;
 mod backends;

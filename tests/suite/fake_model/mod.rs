@@ -57,6 +57,8 @@ pub struct State {
     pub always: Mutex<Option<Fault>>,
     /// `Authorization` headers seen.
     pub auth: Mutex<Vec<String>>,
+    /// The path and JSON body of every well-formed request, in arrival order.
+    pub bodies: Mutex<Vec<(String, serde_json::Value)>>,
     /// Set to stop accepting.
     pub shutdown: AtomicBool,
     /// How many numbers harder than the standard model this one finds
@@ -206,6 +208,7 @@ fn handle(stream: TcpStream, state: &State) -> std::io::Result<()> {
     let mut reader = BufReader::new(stream.try_clone()?);
     let mut length = 0usize;
     let mut auth = None;
+    let mut path = String::new();
     loop {
         let mut line = String::new();
         if reader.read_line(&mut line)? == 0 {
@@ -214,6 +217,9 @@ fn handle(stream: TcpStream, state: &State) -> std::io::Result<()> {
         let line = line.trim_end();
         if line.is_empty() {
             break;
+        }
+        if path.is_empty() {
+            path = line.split(' ').nth(1).unwrap_or("").to_string();
         }
         let lower = line.to_ascii_lowercase();
         if let Some(v) = lower.strip_prefix("content-length:") {
@@ -316,12 +322,25 @@ fn handle(stream: TcpStream, state: &State) -> std::io::Result<()> {
         Ok(v) => v,
         Err(_) => return send(&mut out, "400 Bad Request", "", r#"{"error":"bad json"}"#),
     };
-    let prompt = request["messages"]
-        .as_array()
-        .and_then(|m| m.last())
-        .and_then(|m| m["content"].as_str())
-        .unwrap_or("")
-        .to_string();
+    state
+        .bodies
+        .lock()
+        .expect("lock")
+        .push((path.clone(), request.clone()));
+    let completions = path.ends_with("/v1/completions");
+    // A completions prompt ends with the question after the examples, each
+    // separated by a blank line.
+    let prompt = if completions {
+        let text = request["prompt"].as_str().unwrap_or("").trim_end();
+        text.rsplit("\n\n").next().unwrap_or("").to_string()
+    } else {
+        request["messages"]
+            .as_array()
+            .and_then(|m| m.last())
+            .and_then(|m| m["content"].as_str())
+            .unwrap_or("")
+            .to_string()
+    };
     let (content, finish) = match fault {
         Some(Fault::Empty) => (String::new(), "stop"),
         Some(Fault::Truncated) => ("Adding them up. The first two make".to_string(), "length"),
@@ -330,6 +349,15 @@ fn handle(stream: TcpStream, state: &State) -> std::io::Result<()> {
             "stop",
         ),
     };
+    if completions {
+        let reply = serde_json::json!({
+            "id": "cmpl-fake",
+            "object": "text_completion",
+            "model": request["model"],
+            "choices": [{"index": 0, "text": content, "finish_reason": finish}],
+        });
+        return send(&mut out, "200 OK", "", &reply.to_string());
+    }
     let reply = serde_json::json!({
         "id": "chatcmpl-fake",
         "object": "chat.completion",
