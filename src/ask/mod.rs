@@ -26,6 +26,6 @@ pub use client::{Client, Source, Stats};
 pub use error::AskError;
 pub use prompt::{Api, Prompt, Shot};
 pub use reply::Answer;
-pub use run::{ask_to_file, Job, RunReport};
+pub use run::{ask_to_file, Job, Retry, RunReport};
 pub use settings::{ConfigFile, Settings};
 pub use transport::{HttpReply, Transport, TransportError};

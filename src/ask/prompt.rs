@@ -41,23 +41,40 @@ pub struct Shot {
     pub answer: String,
 }
 
-/// One request's text: `shots` (in order), then `text`.
+/// An earlier reply and the follow-up turn sent after it (self-correction).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Turn {
+    /// What the model answered.
+    pub reply: String,
+    /// The user turn that followed it.
+    pub follow_up: String,
+}
+
+/// One request's text: `shots` (in order), then `text`, then the earlier
+/// `turns` of this conversation.
 #[derive(Debug, Clone, Copy)]
 pub struct Prompt<'a> {
     /// Solved examples, shown first.
     pub shots: &'a [Shot],
     /// The question to answer.
     pub text: &'a str,
+    /// Earlier replies to it, each with the follow-up sent after it.
+    pub turns: &'a [Turn],
 }
 
 impl<'a> Prompt<'a> {
     /// A prompt without examples.
     pub fn plain(text: &'a str) -> Prompt<'a> {
-        Prompt { shots: &[], text }
+        Prompt {
+            shots: &[],
+            text,
+            turns: &[],
+        }
     }
 
     /// The chat messages: the system prompt, each example as a user turn and
-    /// an assistant turn, then the question.
+    /// an assistant turn, the question, then each earlier reply as an
+    /// assistant turn and its follow-up as a user turn.
     pub fn messages(&self, system: Option<&str>) -> Vec<Value> {
         let mut messages = Vec::with_capacity(2 * self.shots.len() + 2);
         if let Some(system) = system {
@@ -68,6 +85,10 @@ impl<'a> Prompt<'a> {
             messages.push(json!({"role": "assistant", "content": shot.answer}));
         }
         messages.push(json!({"role": "user", "content": self.text}));
+        for turn in self.turns {
+            messages.push(json!({"role": "assistant", "content": turn.reply}));
+            messages.push(json!({"role": "user", "content": turn.follow_up}));
+        }
         messages
     }
 
@@ -107,9 +128,14 @@ mod tests {
     #[test]
     fn chat_messages_alternate_user_and_assistant_and_end_with_the_question() {
         let shots = shots();
+        let turns = [Turn {
+            reply: "Answer: 7".into(),
+            follow_up: "Wrong.".into(),
+        }];
         let p = Prompt {
             shots: &shots,
             text: "3 + 3?",
+            turns: &turns,
         };
         let roles: Vec<_> = p
             .messages(Some("be brief"))
@@ -130,7 +156,9 @@ mod tests {
                 "assistant:Answer: 2",
                 "user:2 + 2?",
                 "assistant:Answer: 4",
-                "user:3 + 3?"
+                "user:3 + 3?",
+                "assistant:Answer: 7",
+                "user:Wrong."
             ]
         );
         assert_eq!(Prompt::plain("q").messages(None).len(), 1);
@@ -142,6 +170,7 @@ mod tests {
         let p = Prompt {
             shots: &shots,
             text: "3 + 3?",
+            turns: &[],
         };
         assert_eq!(
             p.completion_text(),

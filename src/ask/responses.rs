@@ -3,6 +3,7 @@
 //! `latency_ms`). Lines are appended as answers arrive, so an interrupted
 //! run keeps them; at the end the file is rewritten in dataset order.
 
+use super::prompt::Turn;
 use super::{Answer, AskError};
 use crate::dataset::lines::{read_line_bounded, MAX_LINE_BYTES};
 use serde_json::{Map, Value};
@@ -12,7 +13,11 @@ use std::path::Path;
 use std::sync::Mutex;
 
 /// The JSON line of `answer` to record `id`.
-pub fn response_line(id: &str, answer: &Answer) -> String {
+///
+/// With `rounds` (a self-correcting run), the line also holds `rounds`, the
+/// number of replies the model gave, and `history`, the earlier replies in
+/// order (those `turns` the final reply followed).
+pub fn response_line(id: &str, answer: &Answer, rounds: bool, turns: &[Turn]) -> String {
     let mut line = Map::new();
     line.insert("id".into(), Value::String(id.to_string()));
     line.insert("response".into(), Value::String(answer.response.clone()));
@@ -31,6 +36,11 @@ pub fn response_line(id: &str, answer: &Answer) -> String {
     );
     line.insert("usage".into(), answer.usage.clone().unwrap_or(Value::Null));
     line.insert("latency_ms".into(), Value::from(answer.latency_ms));
+    if rounds {
+        line.insert("rounds".into(), Value::from(turns.len() + 1));
+        let history = turns.iter().map(|t| Value::String(t.reply.clone()));
+        line.insert("history".into(), Value::Array(history.collect()));
+    }
     Value::Object(line).to_string()
 }
 

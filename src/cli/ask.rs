@@ -4,9 +4,10 @@
 use super::model_args::ModelArgs;
 use super::output::{fail, fail_with};
 use super::Reported;
+use crate::api::Judge;
 use crate::ask::failures::failures_path;
 use crate::ask::shots::{choose_shots, ShotRecord};
-use crate::ask::{ask_to_file, Job};
+use crate::ask::{ask_to_file, Api, Job, Retry};
 use crate::dataset::{check_output_file, dataset_files, read_jsonl};
 use std::path::{Path, PathBuf};
 
@@ -33,6 +34,12 @@ pub struct Args {
     /// round): chat turns, or one text with `--api completions`.
     #[arg(long, default_value_t = 0)]
     shots: usize,
+    /// Self-correction: give the model up to this many replies per record;
+    /// after a reply `score` would not call correct, the reply and a
+    /// follow-up ("Your answer is incorrect, …") are sent back (chat API
+    /// only; at most 10).
+    #[arg(long, default_value_t = 1)]
+    rounds: usize,
     /// The endpoint, model and request settings.
     #[command(flatten)]
     model: ModelArgs,
@@ -98,17 +105,50 @@ fn jobs(args: &Args) -> Result<Vec<Job>, Reported> {
             .collect();
         choose_shots(&sources, args.shots).map_err(|e| fail_with(&e))?
     };
-    Ok(all
-        .into_iter()
+    all.into_iter()
         .zip(shots)
         .filter(|((r, _), _)| args.tier.is_empty() || args.tier.contains(&r.tier))
         .filter(|((r, _), _)| args.lang.is_empty() || args.lang.contains(&r.lang))
-        .map(|((r, _), shots)| Job {
-            id: r.id,
-            prompt: r.question,
-            shots,
+        .map(|((r, line), shots)| {
+            let retry = if args.rounds > 1 {
+                Some(retry_of(&r, &line)?)
+            } else {
+                None
+            };
+            Ok(Job {
+                id: r.id,
+                prompt: r.question,
+                shots,
+                retry,
+            })
         })
-        .collect())
+        .collect()
+}
+
+/// The most replies `--rounds` allows per record.
+const MAX_ROUNDS: usize = 10;
+
+/// The follow-up after a wrong reply: KOR-Bench's self-correction turn, in
+/// the record's language (Korean for `ko`, else English).
+fn follow_up(lang: &str) -> &'static str {
+    if lang == "ko" {
+        "답이 틀렸습니다. 답을 다시 확인하고 올바른 답을 제시하세요."
+    } else {
+        "Your answer is incorrect, please check your answer and provide a correct one."
+    }
+}
+
+fn retry_of(r: &Question, line: &str) -> Result<Retry, Reported> {
+    let judge = Judge::from_json(line).map_err(|e| {
+        fail(format!(
+            "`--rounds` needs records `score` can judge; record `{}` cannot be read: {e}",
+            r.id
+        ))
+    })?;
+    Ok(Retry {
+        judge,
+        follow_up: follow_up(&r.lang).to_string(),
+    })
 }
 
 /// Asks, appends answers as they arrive, prints a summary; exit 1 when some
@@ -123,9 +163,20 @@ pub fn run(args: Args) -> Result<(), Reported> {
         .unwrap_or(Path::new("."))
         .join("puzzlec-cache");
     let setup = args.model.setup(&default_cache)?;
+    if !(1..=MAX_ROUNDS).contains(&args.rounds) {
+        return Err(fail(format!(
+            "`--rounds {}` is outside 1..={MAX_ROUNDS}",
+            args.rounds
+        )));
+    }
     let jobs = jobs(&args)?;
     if jobs.is_empty() {
         return Err(fail("no record matches `--tier` and `--lang`"));
+    }
+    if args.rounds > 1 && setup.settings.api == Api::Completions {
+        return Err(fail(
+            "`--rounds` follows a reply up with a new user turn, which needs the chat API; drop `--api completions`",
+        ));
     }
     let session = setup.session();
     let client = setup.client(&session);
@@ -136,6 +187,7 @@ pub fn run(args: Args) -> Result<(), Reported> {
         &args.out,
         setup.max_failures,
         args.retry_failed,
+        args.rounds,
         &|n| bar.inc(n),
     )
     .map_err(|e| fail_with(&e))?;

@@ -286,3 +286,91 @@ fn every_record_of_the_reference_suite_serves_as_an_example_judged_correct() {
         records.len()
     );
 }
+
+#[test]
+fn self_correction_follows_a_wrong_reply_up_until_it_is_right_or_rounds_run_out() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let data = dataset(dir.path(), FIXTURE, "20");
+    let records = record_lines(&data);
+    let gold: BTreeMap<String, i64> = records
+        .iter()
+        .map(|r| {
+            (
+                r["id"].as_str().unwrap().to_string(),
+                r["answer"].as_str().unwrap().parse().unwrap(),
+            )
+        })
+        .collect();
+    let server = FakeModel::start();
+    let one = dir.path().join("one.jsonl");
+    let three = dir.path().join("three.jsonl");
+    let run = run_model_command("ask", &data, &server.endpoint, &one, &["--no-cache"]);
+    assert!(run.status.success(), "{}", text(&run.stderr));
+    let before = server.requests();
+    let run = run_model_command(
+        "ask",
+        &data,
+        &server.endpoint,
+        &three,
+        &["--no-cache", "--rounds", "3"],
+    );
+    assert!(run.status.success(), "{}", text(&run.stderr));
+    let given = |reply: &str| -> i64 { reply.rsplit(": ").next().unwrap().trim().parse().unwrap() };
+    let mut replies = 0u64;
+    let mut by_round = [0usize; 3];
+    for line in std::fs::read_to_string(&three).unwrap().lines() {
+        let j: serde_json::Value = serde_json::from_str(line).unwrap();
+        let id = j["id"].as_str().unwrap();
+        let rounds = j["rounds"].as_u64().unwrap() as usize;
+        let history = j["history"].as_array().unwrap();
+        assert_eq!(history.len(), rounds - 1);
+        // Every earlier reply was wrong; the final one is right unless the rounds ran out.
+        for h in history {
+            assert_ne!(given(h.as_str().unwrap()), gold[id], "{line}");
+        }
+        let right = given(j["response"].as_str().unwrap()) == gold[id];
+        assert!(right || rounds == 3, "{line}");
+        if right {
+            by_round[rounds - 1] += 1;
+        }
+        replies += rounds as u64;
+    }
+    assert_eq!(server.requests() - before, replies, "one request per reply");
+    // Follow-ups were sent as user turns after the wrong reply.
+    let bodies = server.state.bodies.lock().expect("lock").clone();
+    let follow_ups = bodies
+        .iter()
+        .filter(|(_, b)| b["messages"].as_array().is_some_and(|m| m.len() == 3))
+        .count();
+    assert!(follow_ups > 0);
+    for (_, b) in &bodies {
+        let m = b["messages"].as_array().unwrap();
+        if m.len() == 3 {
+            let f = m[2]["content"].as_str().unwrap();
+            assert!(
+                f.starts_with("Your answer is incorrect") || f.starts_with("답이 틀렸습니다"),
+                "{f}"
+            );
+        }
+    }
+    // Accuracy after three rounds is that of one round plus the corrections.
+    let correct = |v: &[(String, String)]| v.iter().filter(|(_, x)| x == "correct").count();
+    let (a1, a3) = (
+        correct(&verdicts(&data, &one)),
+        correct(&verdicts(&data, &three)),
+    );
+    assert_eq!(a1, by_round[0]);
+    assert_eq!(a3, by_round.iter().sum::<usize>());
+    assert!(
+        by_round[1] + by_round[2] > 0,
+        "some record was corrected: {by_round:?}"
+    );
+    let bad = run_model_command(
+        "ask",
+        &data,
+        &server.endpoint,
+        &three,
+        &["--rounds", "2", "--api", "completions"],
+    );
+    assert!(text(&bad.stderr).contains("needs the chat API"));
+}

@@ -191,10 +191,16 @@ pub fn answer(prompt: &str) -> String {
 /// The reply of a model that finds every list as hard as the standard one
 /// finds a list `harder_by` numbers longer.
 pub fn answer_harder(prompt: &str, harder_by: u64) -> String {
+    answer_in_conversation(prompt, prompt, harder_by)
+}
+
+/// The reply to `prompt` when the conversation since it reads `key` (the
+/// prompt, then every later turn): each further turn is a fresh draw.
+pub fn answer_in_conversation(prompt: &str, key: &str, harder_by: u64) -> String {
     let xs = numbers(prompt);
     let korean = prompt.contains("더하세요");
     let sum: i64 = xs.iter().sum();
-    let right = prompt_uniform(prompt) < true_accuracy(xs.len() + harder_by as usize, korean);
+    let right = prompt_uniform(key) < true_accuracy(xs.len() + harder_by as usize, korean);
     let given = if right { sum } else { sum + 1 };
     if korean {
         format!("더하면 됩니다.\n정답: {given}")
@@ -330,22 +336,45 @@ fn handle(stream: TcpStream, state: &State) -> std::io::Result<()> {
     let completions = path.ends_with("/v1/completions");
     // A completions prompt ends with the question after the examples, each
     // separated by a blank line.
-    let prompt = if completions {
+    // The question is the last user turn holding a list (a follow-up after
+    // a wrong reply holds none); the turns after it make each reply a
+    // fresh draw.
+    let (prompt, key) = if completions {
         let text = request["prompt"].as_str().unwrap_or("").trim_end();
-        text.rsplit("\n\n").next().unwrap_or("").to_string()
+        let q = text.rsplit("\n\n").next().unwrap_or("").to_string();
+        (q.clone(), q)
     } else {
-        request["messages"]
+        let contents: Vec<(&str, &str)> = request["messages"]
             .as_array()
-            .and_then(|m| m.last())
-            .and_then(|m| m["content"].as_str())
-            .unwrap_or("")
-            .to_string()
+            .map(|m| {
+                m.iter()
+                    .map(|x| {
+                        (
+                            x["role"].as_str().unwrap_or(""),
+                            x["content"].as_str().unwrap_or(""),
+                        )
+                    })
+                    .collect()
+            })
+            .unwrap_or_default();
+        let q = contents
+            .iter()
+            .rposition(|(role, c)| *role == "user" && c.contains('['))
+            .unwrap_or(contents.len().saturating_sub(1));
+        let prompt = contents.get(q).map_or("", |c| c.1).to_string();
+        let key: String = contents
+            .iter()
+            .skip(q)
+            .map(|c| c.1)
+            .collect::<Vec<_>>()
+            .join("\n");
+        (prompt, key)
     };
     let (content, finish) = match fault {
         Some(Fault::Empty) => (String::new(), "stop"),
         Some(Fault::Truncated) => ("Adding them up. The first two make".to_string(), "length"),
         _ => (
-            answer_harder(&prompt, state.harder_by.load(Ordering::SeqCst)),
+            answer_in_conversation(&prompt, &key, state.harder_by.load(Ordering::SeqCst)),
             "stop",
         ),
     };
