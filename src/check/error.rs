@@ -485,7 +485,7 @@ pub enum CheckError {
     #[error("unknown particle `{particle}`")]
     #[diagnostic(
         code(puzzlec::check::particle),
-        help("use one of 은/는, 이/가, 을/를, 과/와, (으)로, 이다/다, 아/야, 이나/나, 이랑/랑 (either form)")
+        help("use one of 은/는, 이/가, 을/를, 과/와, (으)로, 이다/다, 아/야, 이나/나, 이랑/랑, or a copula form 이므로/므로, 이고/고, 이며/며, 이에요/예요, 이라/라, 이었다/였다, 이어서/여서 (either form)")
     )]
     Particle {
         /// The particle.
