@@ -61,6 +61,7 @@ mod kor_puzzle_grid_b;
 mod lowering;
 mod lunar;
 mod nonogram_golds;
+mod numerals;
 mod oracle_klc;
 mod overrides;
 mod particle_check;

@@ -8,6 +8,7 @@ use crate::eval::size::display_len;
 use crate::eval::value::Value;
 use crate::render::{format, particle};
 use crate::span::Span;
+use crate::stdlib::numeral;
 
 /// Calls builtin `name` if it is one of these; `None` if it is not.
 pub(super) fn call(
@@ -170,7 +171,42 @@ pub(super) fn call(
                 .map(Value::str)
                 .map_err(|e| EvalError::invalid(e.to_string(), span))
         }
+        "ko_native" => native_numeral(a(0), span, numeral::native),
+        "ko_count" => {
+            let counter = expect_str(a(1), span)?;
+            native_numeral(a(0), span, |n| numeral::count(n, &counter))
+        }
+        "ko_sino" => {
+            let n = expect_int(a(0), span)?;
+            numeral::sino(n).map(Value::str).ok_or_else(|| {
+                EvalError::invalid(
+                    format!("`ko_sino` reads integers from 0 up, found {n}"),
+                    span,
+                )
+            })
+        }
         _ => return Ok(None),
     };
     value.map(Some)
+}
+
+/// A native Korean number word of the integer `v` made by `word`, or a
+/// located error naming the range 1..=99 when `v` is outside it.
+fn native_numeral(
+    v: &Value,
+    span: Span,
+    word: impl Fn(i64) -> Option<String>,
+) -> EvalResult<Value> {
+    let n = expect_int(v, span)?;
+    word(n).map(Value::str).ok_or_else(|| {
+        EvalError::invalid(
+            format!(
+                "native Korean numerals exist for {}..={} only, found {n} \
+                 (use `ko_sino` or digits for other numbers)",
+                numeral::NATIVE_MIN,
+                numeral::NATIVE_MAX
+            ),
+            span,
+        )
+    })
 }
