@@ -58,6 +58,7 @@ mod kor_puzzle_arrow;
 mod kor_puzzle_connect;
 mod kor_puzzle_grid_a;
 mod kor_puzzle_grid_b;
+mod korean_age_golds;
 mod lowering;
 mod lunar;
 mod nonogram_golds;
