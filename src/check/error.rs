@@ -481,6 +481,24 @@ pub enum CheckError {
         span: Span,
     },
 
+    /// A literal `fill_in` pattern that cannot be filled: an unbalanced brace,
+    /// a malformed marker or particle, or a key the literal map lacks.
+    #[error("this `fill_in` pattern cannot be filled: {message}")]
+    #[diagnostic(
+        code(puzzlec::check::fill_pattern),
+        help("markers are `{{key}}` or `{{key:PARTICLE}}` with a key the map gives; write `{{{{` and `}}}}` for literal braces")
+    )]
+    FillPattern {
+        /// What is wrong.
+        message: String,
+        /// The file.
+        #[source_code]
+        src: NamedSource<String>,
+        /// Where.
+        #[label("here")]
+        span: Span,
+    },
+
     /// A Korean particle the renderer does not know.
     #[error("unknown particle `{particle}`")]
     #[diagnostic(

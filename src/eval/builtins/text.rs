@@ -1,12 +1,12 @@
 //! Builtins over strings, and number and list formatting.
 
-use super::{non_negative, one_char, strings};
+use super::{map_entries, non_negative, one_char, strings};
 use crate::eval::error::{EvalError, EvalResult};
 use crate::eval::fuel::Resource;
 use crate::eval::interp::{expect_int, expect_list, expect_str, iter_values, Interp};
 use crate::eval::size::display_len;
 use crate::eval::value::Value;
-use crate::render::{format, particle};
+use crate::render::{fill, format, particle};
 use crate::span::Span;
 use crate::stdlib::numeral;
 
@@ -170,6 +170,20 @@ pub(super) fn call(
             particle::attach_read(&word, kind, &interp.readings())
                 .map(Value::str)
                 .map_err(|e| EvalError::invalid(e.to_string(), span))
+        }
+        "fill_in" => {
+            let pattern = expect_str(a(0), span)?;
+            let entries = map_entries(a(1), span)?;
+            let value = |key: &str| {
+                entries
+                    .iter()
+                    .find(|(k, _)| k.display() == key)
+                    .map(|(_, v)| v.display())
+            };
+            let text = fill::fill(&pattern, value, &interp.readings())
+                .map_err(|e| EvalError::invalid(format!("`fill_in`: {e}"), span))?;
+            interp.fuel().size(text.len() as u128, span)?;
+            Ok(Value::str(text))
         }
         "ko_native" => native_numeral(a(0), span, numeral::native),
         "ko_count" => {
