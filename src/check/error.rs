@@ -481,11 +481,29 @@ pub enum CheckError {
         span: Span,
     },
 
+    /// A literal `fill_in` pattern that cannot be filled: an unbalanced brace,
+    /// a malformed marker or particle, or a key the literal map lacks.
+    #[error("this `fill_in` pattern cannot be filled: {message}")]
+    #[diagnostic(
+        code(puzzlec::check::fill_pattern),
+        help("markers are `{{key}}` or `{{key:PARTICLE}}` with a key the map gives; write `{{{{` and `}}}}` for literal braces")
+    )]
+    FillPattern {
+        /// What is wrong.
+        message: String,
+        /// The file.
+        #[source_code]
+        src: NamedSource<String>,
+        /// Where.
+        #[label("here")]
+        span: Span,
+    },
+
     /// A Korean particle the renderer does not know.
     #[error("unknown particle `{particle}`")]
     #[diagnostic(
         code(puzzlec::check::particle),
-        help("use one of 은/는, 이/가, 을/를, 과/와, (으)로, 이다/다, 아/야, 이나/나, 이랑/랑 (either form)")
+        help("use one of 은/는, 이/가, 을/를, 과/와, (으)로, 이다/다, 아/야, 이나/나, 이랑/랑, or a copula form 이므로/므로, 이고/고, 이며/며, 이에요/예요, 이라/라, 이었다/였다, 이어서/여서 (either form)")
     )]
     Particle {
         /// The particle.

@@ -3,7 +3,7 @@
 use super::error::CheckError;
 use super::types::{builtin_result, Ty};
 use crate::eval::builtins;
-use crate::render::particle;
+use crate::render::{fill, particle};
 use crate::source::SourceFile;
 use crate::span::Span;
 use crate::stdlib::wordlist;
@@ -550,6 +550,11 @@ impl<'a> Resolver<'a> {
                 self.particle_literal(p);
             }
         }
+        if b.name == "fill_in" {
+            if let [pattern, values] = args {
+                self.fill_literal(pattern, values);
+            }
+        }
         match (b.name, arg_tys.first()) {
             ("min" | "max" | "first" | "last", Some(t)) if args.len() == 1 => t.element(),
             ("sort" | "reverse" | "take" | "drop" | "slice" | "rotate", Some(t)) => t.clone(),
@@ -574,6 +579,40 @@ impl<'a> Resolver<'a> {
                 src: self.source.named(),
                 span: arg.span,
             });
+        }
+    }
+
+    /// A `fill_in` pattern given as a string literal parses, its particles are
+    /// known, and, when the map is a literal too, every key is in it.
+    fn fill_literal(&mut self, pattern: &Expr, values: &Expr) {
+        let Some(text) = literal_text(pattern) else {
+            return;
+        };
+        let pieces = match fill::parse(&text) {
+            Ok(pieces) => pieces,
+            Err(e) => {
+                self.errors.push(CheckError::FillPattern {
+                    message: e.to_string(),
+                    src: self.source.named(),
+                    span: pattern.span,
+                });
+                return;
+            }
+        };
+        let ExprKind::Record(entries) = &values.kind else {
+            return;
+        };
+        let keys: Vec<String> = entries.iter().map(|(k, _, _)| literal_key(k)).collect();
+        for piece in pieces {
+            if let fill::Piece::Marker(m) = piece {
+                if !keys.contains(&m.key) {
+                    self.errors.push(CheckError::FillPattern {
+                        message: format!("the key `{}` is not in the map", m.key),
+                        src: self.source.named(),
+                        span: values.span,
+                    });
+                }
+            }
         }
     }
 
@@ -634,4 +673,25 @@ pub fn suggest(name: &str, candidates: &[String]) -> Option<String> {
         .filter(|(d, _)| *d <= limit)
         .min_by(|a, b| a.0.cmp(&b.0).then_with(|| a.1.cmp(b.1)))
         .map(|(_, c)| c.clone())
+}
+
+/// The text of a string literal without placeholders.
+fn literal_text(e: &Expr) -> Option<String> {
+    let ExprKind::Str(parts) = &e.kind else {
+        return None;
+    };
+    match parts.as_slice() {
+        [] => Some(String::new()),
+        [StrPart::Text(t)] => Some(t.clone()),
+        _ => None,
+    }
+}
+
+/// A record key as `fill_in` looks it up (its display text).
+fn literal_key(k: &Literal) -> String {
+    match k {
+        Literal::Int(n) => n.to_string(),
+        Literal::Str(s) => s.clone(),
+        Literal::Bool(b) => b.to_string(),
+    }
 }

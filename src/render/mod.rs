@@ -1,5 +1,6 @@
 //! Render: Korean particles and formatting helpers used by templates.
 
+pub mod fill;
 pub mod format;
 pub mod particle;
 pub mod particle_check;

@@ -54,11 +54,25 @@ pub enum Particle {
     OrIinaNa,
     /// Colloquial "with/and" 이랑 / 랑.
     WithIrangRang,
+    /// Copula with "because" 이므로 / 므로 (`학생이므로`, `의사므로`).
+    CopulaBecause,
+    /// Copula with "and" 이고 / 고 (`학생이고`, `의사고`).
+    CopulaAnd,
+    /// Written-style copula with "and" 이며 / 며 (`학생이며`, `의사며`).
+    CopulaAndWritten,
+    /// Polite copula 이에요 / 예요 (`학생이에요`, `의사예요`).
+    CopulaPolite,
+    /// Copula stem before quotation or reason 이라 / 라 (`학생이라`, `의사라`).
+    CopulaQuote,
+    /// Past copula 이었다 / 였다 (`학생이었다`, `의사였다`).
+    CopulaPast,
+    /// Copula with "so, and then" 이어서 / 여서 (`학생이어서`, `의사여서`).
+    CopulaSo,
 }
 
 impl Particle {
     /// Every particle, in declaration order.
-    pub const ALL: [Particle; 9] = [
+    pub const ALL: [Particle; 16] = [
         Particle::TopicEunNeun,
         Particle::SubjectIGa,
         Particle::ObjectEulReul,
@@ -68,6 +82,13 @@ impl Particle {
         Particle::VocativeAYa,
         Particle::OrIinaNa,
         Particle::WithIrangRang,
+        Particle::CopulaBecause,
+        Particle::CopulaAnd,
+        Particle::CopulaAndWritten,
+        Particle::CopulaPolite,
+        Particle::CopulaQuote,
+        Particle::CopulaPast,
+        Particle::CopulaSo,
     ];
 
     /// The (after-consonant, after-vowel) forms, e.g. `("은", "는")`.
@@ -82,7 +103,30 @@ impl Particle {
             Particle::VocativeAYa => ("아", "야"),
             Particle::OrIinaNa => ("이나", "나"),
             Particle::WithIrangRang => ("이랑", "랑"),
+            Particle::CopulaBecause => ("이므로", "므로"),
+            Particle::CopulaAnd => ("이고", "고"),
+            Particle::CopulaAndWritten => ("이며", "며"),
+            Particle::CopulaPolite => ("이에요", "예요"),
+            Particle::CopulaQuote => ("이라", "라"),
+            Particle::CopulaPast => ("이었다", "였다"),
+            Particle::CopulaSo => ("이어서", "여서"),
         }
+    }
+
+    /// Whether this is a form of the copula 이다, whose stem 이 contracts
+    /// or drops after a vowel (`의사다`, `의사고`, `의사예요`).
+    pub fn is_copula(self) -> bool {
+        matches!(
+            self,
+            Particle::CopulaIdaDa
+                | Particle::CopulaBecause
+                | Particle::CopulaAnd
+                | Particle::CopulaAndWritten
+                | Particle::CopulaPolite
+                | Particle::CopulaQuote
+                | Particle::CopulaPast
+                | Particle::CopulaSo
+        )
     }
 }
 
@@ -134,7 +178,9 @@ impl std::error::Error for ParticleError {}
 /// Parses a particle written in any usual notation: either form alone
 /// (`은`, `는`), slash forms in either order (`은/는`, `는/은`), paren forms
 /// in either order (`은(는)`, `는(은)`), and optional-prefix forms
-/// (`(으)로`, `(이)다`, `(이)나`, `(이)랑`). Surrounding whitespace is
+/// (`(으)로`, `(이)다`, `(이)나`, `(이)랑`, and for every copula form
+/// `(이)` before the after-consonant form's rest: `(이)므로`, `(이)에요`,
+/// `(이)었다`). Surrounding whitespace is
 /// ignored. Returns `None` for anything else.
 pub fn parse_particle(s: &str) -> Option<Particle> {
     let s = s.trim();
@@ -157,6 +203,10 @@ fn notations(p: Particle) -> Vec<String> {
     // 으로 = 으 + 로 → "(으)로"; likewise (이)다, (이)나, (이)랑.
     if let Some(prefix) = c.strip_suffix(v) {
         out.push(format!("({prefix}){v}"));
+    }
+    // 이에요 / 예요 → "(이)에요"; 이었다 / 였다 → "(이)었다".
+    if let Some(rest) = c.strip_prefix('이').filter(|_| p.is_copula()) {
+        out.push(format!("(이){rest}"));
     }
     out
 }

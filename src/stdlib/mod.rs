@@ -6,4 +6,5 @@ pub mod ganji;
 pub mod hangul;
 pub mod holiday;
 pub mod lunar;
+pub mod numeral;
 pub mod wordlist;

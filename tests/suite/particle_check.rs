@@ -64,6 +64,31 @@ fn numbers_are_read_in_sino_korean() {
 }
 
 #[test]
+fn copula_connectives_are_checked_after_numbers_and_letters() {
+    let none = Readings::default();
+    // A dropped stem 이 after a consonant is a misfit.
+    assert_eq!(
+        misfits("합이 10므로 답은", &none),
+        one("10", "므로", "이므로")
+    );
+    assert_eq!(misfits("답은 3고, 다음은", &none), one("3", "고", "이고"));
+    assert_eq!(misfits("답은 L며, 다음은", &none), one("L", "며", "이며"));
+    assert_eq!(misfits("값은 7라 한다", &none), one("7", "라", "이라"));
+    assert_eq!(
+        misfits("값은 6여서 짝수", &none),
+        one("6", "여서", "이어서")
+    );
+    assert_eq!(misfits("값은 1예요", &none), one("1", "예요", "이에요"));
+    // Fitting forms, and runs that merely begin like a form, pass.
+    let fine = "합이 10이므로, 2므로, 3이고 2고, 7이며 5며, 1이라 4라, 6이어서 9여서,                 8이에요 2예요, 3고양이, 2라운드, 5며칠";
+    assert!(
+        misfits(fine, &none).is_empty(),
+        "{:?}",
+        misfits(fine, &none)
+    );
+}
+
+#[test]
 fn latin_words_need_their_reading() {
     let air = readings(&[("Air", "에어"), ("Pro", "프로")]);
     // The defect of array_formula: Air reads 에어, so 는.

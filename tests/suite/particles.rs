@@ -35,6 +35,27 @@ const CASES: &[(&str, Particle, &str)] = &[
     ("사과", CopulaIdaDa, "사과다"),
     ("책", CopulaIdaDa, "책이다"),
     ("연필", CopulaIdaDa, "연필이다"),
+    // copula with connectives: the stem 이 drops (or contracts) after a vowel
+    ("학생", CopulaBecause, "학생이므로"),
+    ("의사", CopulaBecause, "의사므로"),
+    ("서울", CopulaBecause, "서울이므로"),
+    ("학생", CopulaAnd, "학생이고"),
+    ("의사", CopulaAnd, "의사고"),
+    ("하늘", CopulaAnd, "하늘이고"),
+    ("학생", CopulaAndWritten, "학생이며"),
+    ("의사", CopulaAndWritten, "의사며"),
+    ("학생", CopulaPolite, "학생이에요"),
+    ("의사", CopulaPolite, "의사예요"),
+    ("스물한 살", CopulaPolite, "스물한 살이에요"),
+    ("학생", CopulaQuote, "학생이라"),
+    ("의사", CopulaQuote, "의사라"),
+    ("학생", CopulaPast, "학생이었다"),
+    ("의사", CopulaPast, "의사였다"),
+    ("학생", CopulaSo, "학생이어서"),
+    ("의사", CopulaSo, "의사여서"),
+    ("3", CopulaAnd, "3이고"),
+    ("2", CopulaBecause, "2므로"),
+    ("7", CopulaPolite, "7이에요"),
     // vocative
     ("민수", VocativeAYa, "민수야"),
     ("지민", VocativeAYa, "지민아"),
@@ -209,6 +230,13 @@ fn forms_table() {
         (VocativeAYa, "아", "야", "아"),
         (OrIinaNa, "이나", "나", "이나"),
         (WithIrangRang, "이랑", "랑", "이랑"),
+        (CopulaBecause, "이므로", "므로", "이므로"),
+        (CopulaAnd, "이고", "고", "이고"),
+        (CopulaAndWritten, "이며", "며", "이며"),
+        (CopulaPolite, "이에요", "예요", "이에요"),
+        (CopulaQuote, "이라", "라", "이라"),
+        (CopulaPast, "이었다", "였다", "이었다"),
+        (CopulaSo, "이어서", "여서", "이어서"),
     ];
     for (p, c, v, r) in expected {
         assert_eq!(form(p, Consonant), c, "{p:?}");
@@ -254,11 +282,28 @@ fn parse_particle_notations() {
         ("랑", WithIrangRang),
         ("(이)랑", WithIrangRang),
         ("이랑/랑", WithIrangRang),
+        ("(이)므로", CopulaBecause),
+        ("이므로/므로", CopulaBecause),
+        ("므로", CopulaBecause),
+        ("(이)고", CopulaAnd),
+        ("고", CopulaAnd),
+        ("(이)며", CopulaAndWritten),
+        ("(이)에요", CopulaPolite),
+        ("이에요/예요", CopulaPolite),
+        ("예요", CopulaPolite),
+        ("(이)라", CopulaQuote),
+        ("라", CopulaQuote),
+        ("(이)었다", CopulaPast),
+        ("였다", CopulaPast),
+        ("(이)어서", CopulaSo),
+        ("여서", CopulaSo),
     ];
     for (s, p) in cases {
         assert_eq!(parse_particle(s), Some(p), "{s:?}");
     }
-    for s in ["", "의", "에", "은는", "은/가", "(은)", "도", "로/을"] {
+    for s in [
+        "", "의", "에", "은는", "은/가", "(은)", "도", "로/을", "(이)", "(이)가", "(으)고", "에요",
+    ] {
         assert_eq!(parse_particle(s), None, "{s:?}");
     }
 }

@@ -185,6 +185,10 @@ pub const BUILTINS: &[Builtin] = &[
     b("grid", 1, 2, Returns::Str, "grid(rows, sep = \" \") -> lines of cells"),
     b("table", 2, 2, Returns::Str, "table(header, rows) -> a Markdown table"),
     b("josa", 2, 2, Returns::Str, "josa(word, particle) -> word with 은/는, 이/가, 을/를, ... chosen by its final sound"),
+    b("fill_in", 2, 2, Returns::Str, "fill_in(pattern, values) -> pattern with {key} and {key:PARTICLE} markers replaced from the map values"),
+    b("ko_native", 1, 1, Returns::Str, "ko_native(n) -> the native Korean numeral of n in 1..=99: 하나, 스물, 아흔아홉"),
+    b("ko_count", 2, 2, Returns::Str, "ko_count(n, counter) -> n in 1..=99 counted natively before a counter: 한 개, 스무 살, 스물한 살"),
+    b("ko_sino", 1, 1, Returns::Str, "ko_sino(n) -> the Sino-Korean reading of n >= 0 in Hangul: 삼십이, 만 이천"),
     // Hangul
     b("initials", 0, 0, Returns::StrList, "initials() -> the 19 initial consonants in Unicode order"),
     b("medials", 0, 0, Returns::StrList, "medials() -> the 21 vowels in Unicode order"),

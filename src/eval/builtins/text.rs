@@ -1,13 +1,14 @@
 //! Builtins over strings, and number and list formatting.
 
-use super::{non_negative, one_char, strings};
+use super::{map_entries, non_negative, one_char, strings};
 use crate::eval::error::{EvalError, EvalResult};
 use crate::eval::fuel::Resource;
 use crate::eval::interp::{expect_int, expect_list, expect_str, iter_values, Interp};
 use crate::eval::size::display_len;
 use crate::eval::value::Value;
-use crate::render::{format, particle};
+use crate::render::{fill, format, particle};
 use crate::span::Span;
+use crate::stdlib::numeral;
 
 /// Calls builtin `name` if it is one of these; `None` if it is not.
 pub(super) fn call(
@@ -170,7 +171,56 @@ pub(super) fn call(
                 .map(Value::str)
                 .map_err(|e| EvalError::invalid(e.to_string(), span))
         }
+        "fill_in" => {
+            let pattern = expect_str(a(0), span)?;
+            let entries = map_entries(a(1), span)?;
+            let value = |key: &str| {
+                entries
+                    .iter()
+                    .find(|(k, _)| k.display() == key)
+                    .map(|(_, v)| v.display())
+            };
+            let text = fill::fill(&pattern, value, &interp.readings())
+                .map_err(|e| EvalError::invalid(format!("`fill_in`: {e}"), span))?;
+            interp.fuel().size(text.len() as u128, span)?;
+            Ok(Value::str(text))
+        }
+        "ko_native" => native_numeral(a(0), span, numeral::native),
+        "ko_count" => {
+            let counter = expect_str(a(1), span)?;
+            native_numeral(a(0), span, |n| numeral::count(n, &counter))
+        }
+        "ko_sino" => {
+            let n = expect_int(a(0), span)?;
+            numeral::sino(n).map(Value::str).ok_or_else(|| {
+                EvalError::invalid(
+                    format!("`ko_sino` reads integers from 0 up, found {n}"),
+                    span,
+                )
+            })
+        }
         _ => return Ok(None),
     };
     value.map(Some)
+}
+
+/// A native Korean number word of the integer `v` made by `word`, or a
+/// located error naming the range 1..=99 when `v` is outside it.
+fn native_numeral(
+    v: &Value,
+    span: Span,
+    word: impl Fn(i64) -> Option<String>,
+) -> EvalResult<Value> {
+    let n = expect_int(v, span)?;
+    word(n).map(Value::str).ok_or_else(|| {
+        EvalError::invalid(
+            format!(
+                "native Korean numerals exist for {}..={} only, found {n} \
+                 (use `ko_sino` or digits for other numbers)",
+                numeral::NATIVE_MIN,
+                numeral::NATIVE_MAX
+            ),
+            span,
+        )
+    })
 }
