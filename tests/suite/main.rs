@@ -39,6 +39,7 @@ mod effort;
 mod einstein_golds;
 mod eval;
 mod export;
+mod fd_engine;
 mod format;
 mod format_hf;
 mod format_nolli;
