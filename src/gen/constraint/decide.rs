@@ -48,34 +48,6 @@ impl Constraints {
         }
     }
 
-    /// The finite-domain engine's answer to "is there a solution of the
-    /// rules and `terms` (other than `avoid`)": `Some(Some(solution))`,
-    /// `Some(None)` for none, or `None` when it cannot tell.
-    pub(super) fn fd_ask(
-        &mut self,
-        terms: &[&BoolTerm],
-        avoid: Option<&[i64]>,
-    ) -> Option<Option<Vec<i64>>> {
-        let base = self.fd_base()?;
-        let mut q = Question::new(&base);
-        for t in terms {
-            q.condition(t);
-        }
-        if let Some(s) = avoid {
-            q.avoid(s);
-        }
-        let answer = match fd::solve(q, NODE_BUDGET) {
-            Answer::Sat(m) => Some(Some(m)),
-            Answer::Unsat => Some(None),
-            Answer::Unknown => None,
-        };
-        match answer {
-            Some(_) => self.fd_record.0 += 1,
-            None => self.fd_record.1 += 1,
-        }
-        answer
-    }
-
     /// Whether some solution satisfies the rules and `lits` (whose
     /// conditions are `terms`, in any order) and, with `avoid`, differs
     /// from it; when one does, a solution that shows it if one is at hand.
@@ -86,8 +58,25 @@ impl Constraints {
         avoid: Option<&[i64]>,
         span: Span,
     ) -> EvalResult<(bool, Option<Vec<i64>>)> {
-        if let Some(answer) = self.fd_ask(terms, avoid) {
-            return Ok((answer.is_some(), answer));
+        if let Some(base) = self.fd_base() {
+            let mut q = Question::new(&base);
+            for t in terms {
+                q.condition(t);
+            }
+            if let Some(s) = avoid {
+                q.avoid(s);
+            }
+            match fd::solve(q, NODE_BUDGET) {
+                Answer::Sat(m) => {
+                    self.fd_record.0 += 1;
+                    return Ok((true, Some(m)));
+                }
+                Answer::Unsat => {
+                    self.fd_record.0 += 1;
+                    return Ok((false, None));
+                }
+                Answer::Unknown => self.fd_record.1 += 1,
+            }
         }
         let sat = match avoid {
             Some(s) => {

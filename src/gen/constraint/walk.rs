@@ -3,9 +3,8 @@
 
 use super::{sat_error, Constraints, Outcome};
 use crate::eval::interp::expect_int;
-use crate::eval::sym::{Atom, BoolTerm, IntTerm};
 use crate::eval::{EvalError, EvalResult, Interp, Value};
-use crate::sat::{CmpOp, Lit, SatError};
+use crate::sat::{Lit, SatError};
 use crate::span::Span;
 use std::collections::HashMap;
 
@@ -66,9 +65,7 @@ impl Constraints {
             .iter()
             .map(|&id| self.model.is_free(self.vars[id], &fixed))
             .collect();
-        let conds = self.view.clues.iter().cloned().collect();
         let mut walk = Walk {
-            conds,
             occurs: self.occurrences(),
             free,
             witness: self.model_values(),
@@ -164,8 +161,6 @@ struct Walk {
     /// The last complete models found (all satisfy the clues).
     found: Vec<Vec<i64>>,
     fixed: Vec<Lit>,
-    /// The condition of each literal of `fixed`, in the same order.
-    conds: Vec<BoolTerm>,
 }
 
 impl Walk {
@@ -240,19 +235,13 @@ impl Walk {
                         }
                     }
                     if !clause.is_empty() {
-                        let any = BoolTerm::Or(
-                            refutes
-                                .iter()
-                                .map(|&(j, i)| is(self.order[j], self.prefs[j][i]))
-                                .collect(),
-                        );
-                        let Some(m) = self.ask(c, Ask::Clause(&clause), vec![any])? else {
+                        if !c.model.solve_with_clause(&self.fixed, &clause)? {
                             for (j, i) in refutes {
                                 self.refuted[j][i] = true;
                             }
                             continue;
-                        };
-                        self.replace_witness(m);
+                        }
+                        self.replace_witness(c.model_values());
                         first_try = false;
                     }
                     rest_wait = rest_wait.saturating_mul(2);
@@ -269,8 +258,11 @@ impl Walk {
                         break pv;
                     }
                     let lit = c.model.eq_lit(c.vars[id], pv);
-                    if let Some(m) = self.ask(c, Ask::Lits(vec![lit]), vec![is(id, pv)])? {
-                        self.replace_witness(m);
+                    self.fixed.push(lit);
+                    let sat = c.model.solve(&self.fixed)?;
+                    self.fixed.pop();
+                    if sat {
+                        self.replace_witness(c.model_values());
                         forced_run = 0;
                         break pv;
                     }
@@ -288,15 +280,17 @@ impl Walk {
                     self.replace_witness(m);
                     continue;
                 }
-                let (mut lits, mut conds) = (Vec::new(), Vec::new());
+                let before = self.fixed.len();
                 for (i, &v) in self.prefs[k].iter().enumerate() {
                     if !left[..wpos].contains(&i) {
-                        lits.push(!c.model.eq_lit(c.vars[id], v));
-                        conds.push(BoolTerm::Not(Box::new(is(id, v))));
+                        let lit = c.model.eq_lit(c.vars[id], v);
+                        self.fixed.push(!lit);
                     }
                 }
-                if let Some(m) = self.ask(c, Ask::Lits(lits), conds)? {
-                    self.replace_witness(m);
+                let sat = c.model.solve(&self.fixed)?;
+                self.fixed.truncate(before);
+                if sat {
+                    self.replace_witness(c.model_values());
                 } else {
                     for &i in &left[..wpos] {
                         self.refuted[k][i] = true;
@@ -307,39 +301,12 @@ impl Walk {
             };
             solution[id] = value;
             self.fixed.push(c.model.eq_lit(c.vars[id], value));
-            self.conds.push(is(id, value));
             if self.witness[id] != Some(value) {
                 return Err(SatError::Solver("the walk lost its model".into()));
             }
             self.pool.retain(|m| m[id] == Some(value));
         }
         Ok(solution)
-    }
-
-    /// A model of `fixed` with `extra` (literals, or a temporary clause, and
-    /// their conditions `conds`), or `None` when there is none: the
-    /// finite-domain engine's when it can tell, else the SAT backend's.
-    fn ask(
-        &mut self,
-        c: &mut Constraints,
-        extra: Ask<'_>,
-        conds: Vec<BoolTerm>,
-    ) -> Result<Option<Vec<Option<i64>>>, SatError> {
-        let terms: Vec<&BoolTerm> = self.conds.iter().chain(&conds).collect();
-        if let Some(answer) = c.fd_ask(&terms, None) {
-            return Ok(answer.map(|m| m.into_iter().map(Some).collect()));
-        }
-        let sat = match extra {
-            Ask::Clause(clause) => c.model.solve_with_clause(&self.fixed, clause)?,
-            Ask::Lits(lits) => {
-                let before = self.fixed.len();
-                self.fixed.extend(lits);
-                let sat = c.model.solve(&self.fixed);
-                self.fixed.truncate(before);
-                sat?
-            }
-        };
-        Ok(sat.then(|| c.model_values()))
     }
 
     /// A model of `fixed` in which the unknown at position `k` takes `v`,
@@ -378,25 +345,6 @@ impl Walk {
         }
         self.pool.push(old);
     }
-}
-
-/// What a walk question adds to `fixed`.
-enum Ask<'a> {
-    /// Assumptions.
-    Lits(Vec<Lit>),
-    /// A temporary clause.
-    Clause(&'a [Lit]),
-}
-
-/// The condition "unknown `x` has the value `v`".
-fn is(x: usize, v: i64) -> BoolTerm {
-    BoolTerm::Cmp(
-        IntTerm {
-            terms: vec![(1, Atom::Var(x))],
-            constant: v.wrapping_neg(),
-        },
-        CmpOp::Eq,
-    )
 }
 
 /// Keeps a model in a bounded pool of known models (the oldest goes first).
