@@ -161,6 +161,14 @@ impl<'a> Question<'a> {
         self.avoid = Some(solution);
     }
 
+    /// Whether every constraint has a propagator of its own (none is only
+    /// tested once all but one of its unknowns are fixed), the questions
+    /// the engine answers fast.
+    pub fn is_propagated(&self) -> bool {
+        let tested = |p: &Prop| matches!(p, Prop::Test(_));
+        !self.base.rules.props.iter().any(tested) && !self.extra.props.iter().any(tested)
+    }
+
     /// Builds the watch lists of the extra constraints.
     pub(super) fn seal(&mut self) {
         if self.extra.props.is_empty() {

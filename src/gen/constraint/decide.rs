@@ -21,8 +21,9 @@ pub(super) enum FdState {
     Unsupported,
 }
 
-/// After this many questions the engine could not settle, it is asked
-/// again only while it settles more than it misses.
+/// After this many questions the engine could not settle (or was not
+/// asked, having no propagator for a condition), it is asked again only
+/// while it settles more than four times as many as it misses.
 const MISSES: u32 = 8;
 
 impl Constraints {
@@ -33,7 +34,7 @@ impl Constraints {
             return None;
         }
         let (hits, misses) = self.fd_record;
-        if misses >= MISSES && misses > hits {
+        if misses >= MISSES && misses.saturating_mul(4) > hits {
             return None;
         }
         if matches!(self.fd, FdState::Unbuilt) {
@@ -66,7 +67,14 @@ impl Constraints {
             if let Some(s) = avoid {
                 q.avoid(s);
             }
-            match fd::solve(q, NODE_BUDGET) {
+            // A condition only tested on values makes the search slow:
+            // SAT answers those questions faster.
+            let answer = if q.is_propagated() {
+                fd::solve(q, NODE_BUDGET)
+            } else {
+                Answer::Unknown
+            };
+            match answer {
                 Answer::Sat(m) => {
                     self.fd_record.0 += 1;
                     return Ok((true, Some(m)));
