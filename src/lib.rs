@@ -22,6 +22,7 @@ pub mod dataset;
 pub mod effort;
 pub mod eval;
 pub mod export;
+pub mod fd;
 pub mod gen;
 pub mod judge;
 pub mod render;

@@ -34,6 +34,12 @@ pub struct Cli {
     /// The SAT backend for constraint puzzles (records are the same with any).
     #[arg(long, global = true, default_value = "varisat")]
     sat: String,
+    /// The engine for uniqueness and satisfiability questions: `auto` (the
+    /// finite-domain engine first, SAT when it cannot tell) or `sat` (SAT
+    /// only); records are the same with either. Default: the environment
+    /// variable `PUZZLEC_ENGINE`, else `auto`.
+    #[arg(long, global = true)]
+    engine: Option<String>,
     /// What to do.
     #[command(subcommand)]
     command: Command,
@@ -93,6 +99,15 @@ pub fn main() -> ExitCode {
     quiet_on_broken_pipe();
     let cli = Cli::parse();
     if let Err(message) = crate::sat::select_backend(&cli.sat) {
+        eprintln!("error: {message}");
+        return ExitCode::from(2);
+    }
+    let engine = cli
+        .engine
+        .clone()
+        .or_else(|| std::env::var("PUZZLEC_ENGINE").ok())
+        .unwrap_or_else(|| "auto".into());
+    if let Err(message) = crate::fd::select_engine(&engine) {
         eprintln!("error: {message}");
         return ExitCode::from(2);
     }

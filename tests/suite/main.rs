@@ -40,6 +40,7 @@ mod effort;
 mod einstein_golds;
 mod eval;
 mod export;
+mod fd_engine;
 mod fill_patterns;
 mod format;
 mod format_hf;

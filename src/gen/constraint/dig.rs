@@ -138,6 +138,19 @@ impl Constraints {
                 )
                 .collect()
         };
+        // The conditions of those assumptions.
+        let conditions = |active: &[bool]| -> Vec<&BoolTerm> {
+            stated
+                .iter()
+                .chain(
+                    terms
+                        .iter()
+                        .zip(active)
+                        .filter(|(_, a)| **a)
+                        .map(|(t, _)| t),
+                )
+                .collect()
+        };
         // Whether the `while` condition holds with the active candidates.
         let holds = |interp: &mut Interp<'_>, view: &ModelView, active: &[bool]| {
             let Some((cond, env)) = while_cond else {
@@ -161,7 +174,7 @@ impl Constraints {
             expect_bool(&v?, cond.span)
         };
         let view = self.view.clone();
-        if !self.unique_under(&assumptions(&active), &solution, span)?
+        if !self.unique_under(&assumptions(&active), &conditions(&active), &solution, span)?
             || !holds(interp, &view, &active)?
         {
             return Ok(Outcome::Reject);
@@ -190,7 +203,12 @@ impl Constraints {
             // The condition first: it is often cheaper than the solve, and
             // both must hold, so the order changes no verdict.
             if holds(interp, &view, &active)?
-                && self.unique_under(&assumptions(&active), &solution, span)?
+                && self.unique_under(
+                    &assumptions(&active),
+                    &conditions(&active),
+                    &solution,
+                    span,
+                )?
             {
                 count -= group.len() as i64;
             } else {

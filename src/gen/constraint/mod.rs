@@ -16,6 +16,7 @@ use crate::sat::{current_backend, IntVar, Lit, Model, SatError};
 use crate::span::Span;
 use std::rc::Rc;
 
+mod decide;
 mod dig;
 mod encode;
 mod model;
@@ -62,6 +63,10 @@ pub struct Constraints {
     /// The model as the search-effort builtins see it (rules, domains and
     /// every clue in force as a condition).
     view: ModelView,
+    /// The finite-domain engine's view of the rules (built when first used).
+    fd: decide::FdState,
+    /// Questions the finite-domain engine settled and missed.
+    fd_record: (u32, u32),
 }
 
 /// One instance of a rule, as asserted.
@@ -138,6 +143,8 @@ impl Constraints {
             known: Vec::new(),
             clue_terms: Some(Vec::new()),
             view: ModelView::default(),
+            fd: decide::FdState::default(),
+            fd_record: (0, 0),
         }
     }
 

@@ -3,6 +3,7 @@
 
 use super::walk::remember;
 use super::{sat_error, Constraints, Outcome};
+use crate::eval::sym::BoolTerm;
 use crate::eval::{EvalResult, Interp, Value};
 use crate::span::Span;
 
@@ -20,6 +21,9 @@ impl Constraints {
         let cands = self.candidate_terms(&from, &solution, span)?;
         let order = interp.sampler(span)?.permutation(cands.len());
         let mut active = self.clues.clone();
+        // The conditions of `active`, in the same order.
+        let stated = self.view.clues.clone();
+        let mut active_terms: Vec<&BoolTerm> = stated.iter().collect();
         let mut chosen = Vec::new();
         let mut chosen_terms = Vec::new();
         // With `of EXPR`, uniqueness is that of the expression's value.
@@ -28,7 +32,7 @@ impl Constraints {
             None => None,
         };
         let differs = match &differs_term {
-            Some(t) => Some(self.lit(t).map_err(|e| sat_error(e, span))?),
+            Some(t) => Some((self.lit(t).map_err(|e| sat_error(e, span))?, t)),
             None => None,
         };
         // Whether a model of `active` shows that it is not yet unique.
@@ -45,10 +49,9 @@ impl Constraints {
         let mut unique = if pool.iter().any(|w| counterexample(w)) {
             false
         } else {
-            let u = self.unique_check(&active, differs, &solution, span)?;
-            if !u {
-                remember(&mut pool, self.complete_model());
-            }
+            let (u, witness) =
+                self.unique_check(&active, &active_terms, differs, &solution, span)?;
+            remember(&mut pool, witness);
             u
         };
         for i in order {
@@ -67,11 +70,12 @@ impl Constraints {
                 true
             } else {
                 active.push(!*lit);
-                let sat = self.model.solve(&active).map_err(|e| sat_error(e, span))?;
+                let negated = BoolTerm::Not(Box::new(term.clone()));
+                let mut ts = active_terms.clone();
+                ts.push(&negated);
+                let (sat, witness) = self.decide(&active, &ts, None, span)?;
                 active.pop();
-                if sat {
-                    remember(&mut pool, self.complete_model());
-                }
+                remember(&mut pool, witness);
                 sat
             };
             if !informative {
@@ -81,16 +85,16 @@ impl Constraints {
                 return Ok(Outcome::Reject);
             }
             active.push(*lit);
+            active_terms.push(term);
             chosen.push(label.clone());
             chosen_terms.push(term.clone());
             pool.retain(|w| term.eval(w) == Some(true));
             unique = if pool.iter().any(|w| counterexample(w)) {
                 false
             } else {
-                let u = self.unique_check(&active, differs, &solution, span)?;
-                if !u {
-                    remember(&mut pool, self.complete_model());
-                }
+                let (u, witness) =
+                    self.unique_check(&active, &active_terms, differs, &solution, span)?;
+                remember(&mut pool, witness);
                 u
             };
         }

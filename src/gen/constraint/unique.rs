@@ -20,16 +20,16 @@ impl Constraints {
         })
     }
 
+    /// Whether no solution of the rules and `assumptions` (whose
+    /// conditions are `terms`) differs from `solution`.
     pub(super) fn unique_under(
         &mut self,
         assumptions: &[Lit],
+        terms: &[&BoolTerm],
         solution: &[i64],
         span: Span,
     ) -> EvalResult<bool> {
-        let vars = self.vars.clone();
-        self.model
-            .is_unique_under(assumptions, &vars, solution)
-            .map_err(|e| sat_error(e, span))
+        Ok(!self.decide(assumptions, terms, Some(solution), span)?.0)
     }
 
     /// `clue EXPR`: add clues that hold in the hidden solution (if sampled).
@@ -62,34 +62,40 @@ impl Constraints {
         }
         // The hidden solution satisfies the rules and the earlier clues, and
         // these hold in it: the verdict is SAT without a solve.
-        if self.solution.is_none()
-            && !self
-                .model
-                .solve(&self.clues)
-                .map_err(|e| sat_error(e, span))?
-        {
-            return Ok(Outcome::Reject);
+        if self.solution.is_none() {
+            let stated = self.view.clues.clone();
+            let terms: Vec<&BoolTerm> = stated.iter().collect();
+            let clues = self.clues.clone();
+            if !self.decide(&clues, &terms, None, span)?.0 {
+                return Ok(Outcome::Reject);
+            }
         }
         Ok(Outcome::Value(Value::Bool(true)))
     }
 
     /// Whether the solution (with `differs = None`) or an expression (its
-    /// "differs from the hidden value" literal) is unique under `active`.
+    /// "differs from the hidden value" literal and condition) is unique
+    /// under `active` (whose conditions are `terms`); when it is not, a
+    /// solution that shows it if one is at hand.
     pub(super) fn unique_check(
         &mut self,
         active: &[Lit],
-        differs: Option<Lit>,
+        terms: &[&BoolTerm],
+        differs: Option<(Lit, &BoolTerm)>,
         solution: &[i64],
         span: Span,
-    ) -> EvalResult<bool> {
-        match differs {
-            None => self.unique_under(active, solution, span),
-            Some(lit) => {
+    ) -> EvalResult<(bool, Option<Vec<i64>>)> {
+        let (sat, witness) = match differs {
+            None => self.decide(active, terms, Some(solution), span)?,
+            Some((lit, t)) => {
                 let mut a = active.to_vec();
                 a.push(lit);
-                Ok(!self.model.solve(&a).map_err(|e| sat_error(e, span))?)
+                let mut ts = terms.to_vec();
+                ts.push(t);
+                self.decide(&a, &ts, None, span)?
             }
-        }
+        };
+        Ok((!sat, witness))
     }
 
     /// The condition "the expression differs from its value in `solution`".
@@ -135,7 +141,13 @@ impl Constraints {
         let solution = self.hidden("unique", span)?;
         let differs = self.differs(&v, &solution, span)?;
         let lit = self.lit(&differs).map_err(|e| sat_error(e, span))?;
-        if self.unique_check(&self.clues.clone(), Some(lit), &solution, span)? {
+        let stated = self.view.clues.clone();
+        let terms: Vec<&BoolTerm> = stated.iter().collect();
+        let clues = self.clues.clone();
+        if self
+            .unique_check(&clues, &terms, Some((lit, &differs)), &solution, span)?
+            .0
+        {
             Ok(Outcome::Value(Value::Bool(true)))
         } else {
             Ok(Outcome::Reject)

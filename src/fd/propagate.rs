@@ -1,0 +1,298 @@
+//! Propagation to a fixpoint over domain masks. Every rule removes only
+//! values that no solution of its constraint (given the other domains)
+//! takes, which is what makes an exhausted search a proof:
+//!
+//! - all-different: a member with one value left removes it from the
+//!   others; when the members (sharing one domain) have exactly as many
+//!   values between them as there are members, every value is taken, so a
+//!   value only one member can take is that member's (and fewer values
+//!   than members is a contradiction);
+//! - `Σ parts + k ≤ 0`: each part keeps only the values that leave room
+//!   for the smallest sum of the others (exact, in 128-bit arithmetic);
+//! - any other condition: when all of its unknowns but one have one value,
+//!   the last keeps the values under which it does not evaluate to false
+//!   (and with none open, one that evaluates to false fails).
+
+use super::net::{Part, Prop, Question};
+use crate::eval::sym::BoolTerm;
+use std::collections::VecDeque;
+
+/// The propagation state of one question, reused across search nodes.
+pub(super) struct Propagator<'q, 'a> {
+    q: &'q Question<'a>,
+    queue: VecDeque<usize>,
+    queued: Vec<bool>,
+    values: Vec<i64>,
+    changed: Vec<usize>,
+}
+
+impl<'q, 'a> Propagator<'q, 'a> {
+    pub fn new(q: &'q Question<'a>) -> Propagator<'q, 'a> {
+        let n = q.base.rules.props.len() + q.extra.props.len();
+        Propagator {
+            q,
+            queue: VecDeque::with_capacity(n),
+            queued: vec![false; n],
+            values: vec![0; q.base.len()],
+            changed: Vec::new(),
+        }
+    }
+
+    /// Propagates every constraint; `false` on a contradiction.
+    pub fn all(&mut self, dom: &mut [u64]) -> bool {
+        for c in 0..self.queued.len() {
+            self.enqueue(c);
+        }
+        self.run(dom)
+    }
+
+    /// Propagates after `x`'s domain shrank; `false` on a contradiction.
+    pub fn after(&mut self, x: usize, dom: &mut [u64]) -> bool {
+        self.wake(x);
+        self.run(dom)
+    }
+
+    fn enqueue(&mut self, c: usize) {
+        if !self.queued[c] {
+            self.queued[c] = true;
+            self.queue.push_back(c);
+        }
+    }
+
+    fn wake(&mut self, x: usize) {
+        let q = self.q;
+        let base = q.base.rules.props.len();
+        for &c in &q.base.watches[x] {
+            self.enqueue(c);
+        }
+        if let Some(w) = q.watches.get(x) {
+            for &c in w {
+                self.enqueue(base + c);
+            }
+        }
+    }
+
+    fn run(&mut self, dom: &mut [u64]) -> bool {
+        while let Some(c) = self.queue.pop_front() {
+            self.queued[c] = false;
+            self.changed.clear();
+            if !self.revise(c, dom) {
+                for c in self.queue.drain(..) {
+                    self.queued[c] = false;
+                }
+                return false;
+            }
+            let changed = std::mem::take(&mut self.changed);
+            for &x in &changed {
+                self.wake(x);
+            }
+            self.changed = changed;
+        }
+        true
+    }
+
+    fn revise(&mut self, c: usize, dom: &mut [u64]) -> bool {
+        let q = self.q;
+        let n = q.base.rules.props.len();
+        let (prop, scope) = if c < n {
+            (&q.base.rules.props[c], &q.base.rules.scopes[c])
+        } else {
+            (&q.extra.props[c - n], &q.extra.scopes[c - n])
+        };
+        match prop {
+            Prop::Distinct(xs) => distinct(xs, dom, &mut self.changed),
+            Prop::DistinctValues(xs) => self.distinct_values(xs, dom),
+            Prop::Linear(parts, k) => self.bounds(parts, *k, dom),
+            Prop::Test(t) => self.last_open(t, scope, dom),
+            Prop::False => false,
+        }
+    }
+
+    fn distinct_values(&mut self, xs: &[usize], dom: &mut [u64]) -> bool {
+        let b = self.q.base;
+        for (i, &x) in xs.iter().enumerate() {
+            let d = dom[x];
+            if d.count_ones() != 1 {
+                continue;
+            }
+            let v = b.value(x, d.trailing_zeros());
+            for (j, &y) in xs.iter().enumerate() {
+                if j == i {
+                    continue;
+                }
+                if let Some(bit) = b.bit(y, v) {
+                    if !remove(dom, y, bit, &mut self.changed) {
+                        return false;
+                    }
+                }
+            }
+        }
+        true
+    }
+
+    /// The least and greatest value of a part over the mask `d` (not empty).
+    fn range(&self, p: &Part, d: u64) -> (i128, i128) {
+        let b = self.q.base;
+        let a = p.coef as i128;
+        match p.eq {
+            None => {
+                let lo = a * b.value(p.var, d.trailing_zeros()) as i128;
+                let hi = a * b.value(p.var, 63 - d.leading_zeros()) as i128;
+                (lo.min(hi), lo.max(hi))
+            }
+            Some(v) => match b.bit(p.var, v) {
+                Some(bit) if d == bit => (a, a),
+                Some(bit) if d & bit != 0 => (a.min(0), a.max(0)),
+                _ => (0, 0),
+            },
+        }
+    }
+
+    /// The part's value when its unknown takes bit `i`.
+    fn at(&self, p: &Part, i: u32) -> i128 {
+        let v = self.q.base.value(p.var, i);
+        match p.eq {
+            None => p.coef as i128 * v as i128,
+            Some(e) if e == v => p.coef as i128,
+            Some(_) => 0,
+        }
+    }
+
+    fn bounds(&mut self, parts: &[Part], k: i64, dom: &mut [u64]) -> bool {
+        let mut min_sum = k as i128;
+        for p in parts {
+            min_sum += self.range(p, dom[p.var]).0;
+        }
+        if min_sum > 0 {
+            return false;
+        }
+        let room = -min_sum;
+        for p in parts {
+            let d = dom[p.var];
+            let (lo, hi) = self.range(p, d);
+            if hi - lo <= room {
+                continue;
+            }
+            let mut drop = 0u64;
+            let mut bits = d;
+            while bits != 0 {
+                let i = bits.trailing_zeros();
+                bits &= bits - 1;
+                if self.at(p, i) - lo > room {
+                    drop |= 1u64 << i;
+                }
+            }
+            if !remove(dom, p.var, drop, &mut self.changed) {
+                return false;
+            }
+        }
+        true
+    }
+
+    fn last_open(&mut self, t: &BoolTerm, scope: &[usize], dom: &mut [u64]) -> bool {
+        let b = self.q.base;
+        let mut open = None;
+        for &x in scope {
+            let d = dom[x];
+            if d.count_ones() == 1 {
+                self.values[x] = b.value(x, d.trailing_zeros());
+            } else if open.is_some() {
+                return true;
+            } else {
+                open = Some(x);
+            }
+        }
+        let Some(x) = open else {
+            return t.eval(&self.values) != Some(false);
+        };
+        let mut drop = 0u64;
+        let mut bits = dom[x];
+        while bits != 0 {
+            let i = bits.trailing_zeros();
+            bits &= bits - 1;
+            self.values[x] = b.value(x, i);
+            if t.eval(&self.values) == Some(false) {
+                drop |= 1u64 << i;
+            }
+        }
+        remove(dom, x, drop, &mut self.changed)
+    }
+}
+
+/// Removes `bits` from `dom[x]`; `false` if nothing is left.
+fn remove(dom: &mut [u64], x: usize, bits: u64, changed: &mut Vec<usize>) -> bool {
+    if dom[x] & bits != 0 {
+        dom[x] &= !bits;
+        changed.push(x);
+    }
+    dom[x] != 0
+}
+
+/// All-different over members that share one domain.
+fn distinct(xs: &[usize], dom: &mut [u64], changed: &mut Vec<usize>) -> bool {
+    loop {
+        // Values already taken; two members with the same single value fail.
+        let mut fixed = 0u64;
+        for &x in xs {
+            let d = dom[x];
+            if d == 0 {
+                return false;
+            }
+            if d & (d - 1) == 0 {
+                if fixed & d != 0 {
+                    return false;
+                }
+                fixed |= d;
+            }
+        }
+        let mut again = false;
+        for &x in xs {
+            let d = dom[x];
+            if d & (d - 1) != 0 && d & fixed != 0 {
+                let nd = d & !fixed;
+                if nd == 0 {
+                    return false;
+                }
+                dom[x] = nd;
+                changed.push(x);
+                again |= nd & (nd - 1) == 0;
+            }
+        }
+        if again {
+            continue;
+        }
+        // Values in at least one domain, and in at least two.
+        let (mut once, mut twice) = (0u64, 0u64);
+        for &x in xs {
+            twice |= once & dom[x];
+            once |= dom[x];
+        }
+        let (values, members) = (once.count_ones() as usize, xs.len());
+        if values < members {
+            return false;
+        }
+        if values == members {
+            // Every value is taken; one only a single member can take is its.
+            let single = once & !twice;
+            for &x in xs {
+                let d = dom[x];
+                let h = d & single;
+                if h == 0 {
+                    continue;
+                }
+                if h & (h - 1) != 0 {
+                    return false;
+                }
+                if h == d {
+                    continue;
+                }
+                dom[x] = h;
+                changed.push(x);
+                again = true;
+            }
+        }
+        if !again {
+            return true;
+        }
+    }
+}

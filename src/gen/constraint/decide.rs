@@ -1,0 +1,101 @@
+//! Satisfiability and uniqueness questions, answered by the finite-domain
+//! engine ([`crate::fd`]) when it can tell and by the SAT backend
+//! otherwise. Either gives the same verdict, and a witness is only ever a
+//! proof of satisfiability, so records do not depend on which answered.
+
+use super::{sat_error, Constraints};
+use crate::eval::sym::BoolTerm;
+use crate::eval::EvalResult;
+use crate::fd::{self, Answer, Base, Engine, Question, NODE_BUDGET};
+use crate::sat::Lit;
+use crate::span::Span;
+use std::rc::Rc;
+
+/// The finite-domain view of a model's rules, built at the first question.
+#[derive(Default)]
+pub(super) enum FdState {
+    #[default]
+    Unbuilt,
+    Ready(Rc<Base>),
+    /// A domain is too large for the engine.
+    Unsupported,
+}
+
+/// After this many questions the engine could not settle (or was not
+/// asked, having no propagator for a condition), it is asked again only
+/// while it settles more than four times as many as it misses.
+const MISSES: u32 = 8;
+
+impl Constraints {
+    /// The engine's view of the rules, unless the SAT backend is forced,
+    /// the model cannot be represented, or the engine keeps missing.
+    fn fd_base(&mut self) -> Option<Rc<Base>> {
+        if fd::engine() == Engine::Sat {
+            return None;
+        }
+        let (hits, misses) = self.fd_record;
+        if misses >= MISSES && misses.saturating_mul(4) > hits {
+            return None;
+        }
+        if matches!(self.fd, FdState::Unbuilt) {
+            self.fd = match Base::new(&self.domains, &self.view.rules) {
+                Some(b) => FdState::Ready(Rc::new(b)),
+                None => FdState::Unsupported,
+            };
+        }
+        match &self.fd {
+            FdState::Ready(b) => Some(b.clone()),
+            _ => None,
+        }
+    }
+
+    /// Whether some solution satisfies the rules and `lits` (whose
+    /// conditions are `terms`, in any order) and, with `avoid`, differs
+    /// from it; when one does, a solution that shows it if one is at hand.
+    pub(super) fn decide(
+        &mut self,
+        lits: &[Lit],
+        terms: &[&BoolTerm],
+        avoid: Option<&[i64]>,
+        span: Span,
+    ) -> EvalResult<(bool, Option<Vec<i64>>)> {
+        if let Some(base) = self.fd_base() {
+            let mut q = Question::new(&base);
+            for t in terms {
+                q.condition(t);
+            }
+            if let Some(s) = avoid {
+                q.avoid(s);
+            }
+            // A condition only tested on values makes the search slow:
+            // SAT answers those questions faster.
+            let answer = if q.is_propagated() {
+                fd::solve(q, NODE_BUDGET)
+            } else {
+                Answer::Unknown
+            };
+            match answer {
+                Answer::Sat(m) => {
+                    self.fd_record.0 += 1;
+                    return Ok((true, Some(m)));
+                }
+                Answer::Unsat => {
+                    self.fd_record.0 += 1;
+                    return Ok((false, None));
+                }
+                Answer::Unknown => self.fd_record.1 += 1,
+            }
+        }
+        let sat = match avoid {
+            Some(s) => {
+                let vars = self.vars.clone();
+                !self
+                    .model
+                    .is_unique_under(lits, &vars, s)
+                    .map_err(|e| sat_error(e, span))?
+            }
+            None => self.model.solve(lits).map_err(|e| sat_error(e, span))?,
+        };
+        Ok((sat, if sat { self.complete_model() } else { None }))
+    }
+}
