@@ -5,10 +5,10 @@
 //! unknowns), optionally further conditions, and optionally an assignment
 //! to avoid ("is there a solution other than this one?"). The engine keeps
 //! one bitset domain per unknown (at most 64 values), prunes it with three
-//! propagators ([`propagate`]: all-different with hidden values, bounds of
+//! propagators (`propagate`: all-different with hidden values, bounds of
 //! linear sums and counts, and any other condition tested once all but one
 //! of its unknowns are fixed), and searches depth first with a node budget
-//! ([`search`]). Its answer is one of:
+//! (`search`). Its answer is one of:
 //!
 //! - [`Answer::Sat`] with a solution, which has been checked by evaluating
 //!   every rule, clue and condition on it (so a wrong lowering can only cost

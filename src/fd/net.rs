@@ -57,7 +57,7 @@ pub struct Base {
 
 impl Base {
     /// The rules `terms` over unknowns with `domains` (ascending), or `None`
-    /// when a domain has more than [`MAX_DOMAIN`] values.
+    /// when a domain has more than `MAX_DOMAIN` (64) values.
     pub fn new(domains: &[Vec<i64>], terms: &[BoolTerm]) -> Option<Base> {
         if domains.iter().any(|d| d.len() > MAX_DOMAIN) {
             return None;
