@@ -4,7 +4,8 @@
 use serde_json::{json, Value};
 
 /// Which OpenAI-compatible API requests go to.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum, serde::Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Deserialize)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 #[serde(rename_all = "lowercase")]
 pub enum Api {
     /// `…/chat/completions`: a list of messages (instruction-tuned models).
