@@ -15,6 +15,7 @@ mod problem;
 mod propagate;
 mod search;
 
+pub(crate) use problem::at_most_zero;
 pub use problem::{EffortError, Problem};
 pub use propagate::propagation_solves;
 pub use search::search_nodes;

@@ -177,7 +177,7 @@ impl Problem {
 
 /// `op` as one or two `sign·(term) + k ≤ 0` forms (integers: `t < 0` is
 /// `t + 1 ≤ 0`); `≠` has none (it is tested instead).
-fn at_most_zero(op: CmpOp) -> Vec<(i64, i64)> {
+pub(crate) fn at_most_zero(op: CmpOp) -> Vec<(i64, i64)> {
     match op {
         CmpOp::Le => vec![(1, 0)],
         CmpOp::Lt => vec![(1, 1)],

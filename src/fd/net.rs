@@ -2,6 +2,7 @@
 //! shapes its propagators use, lowered once per model ([`Base`]) and
 //! extended per question ([`Question`]).
 
+use crate::effort::at_most_zero;
 use crate::eval::sym::{Atom, BoolTerm, IntTerm};
 use crate::sat::CmpOp;
 
@@ -378,19 +379,6 @@ fn indicator(b: &BoolTerm) -> Option<(usize, i64, bool)> {
     match t.terms.as_slice() {
         [(a @ (1 | -1), Atom::Var(x))] => Some((*x, t.constant.checked_mul(-a)?, positive)),
         _ => None,
-    }
-}
-
-/// `op` as one or two `sign·(term) + extra ≤ 0` forms (integers: `t < 0`
-/// is `t + 1 ≤ 0`); `≠` has none.
-fn at_most_zero(op: CmpOp) -> Vec<(i64, i64)> {
-    match op {
-        CmpOp::Le => vec![(1, 0)],
-        CmpOp::Lt => vec![(1, 1)],
-        CmpOp::Ge => vec![(-1, 0)],
-        CmpOp::Gt => vec![(-1, 1)],
-        CmpOp::Eq => vec![(1, 0), (-1, 0)],
-        CmpOp::Ne => Vec::new(),
     }
 }
 
