@@ -59,8 +59,10 @@ struct Question {
     tier: String,
 }
 
-/// The records of `data` with their JSON lines.
-fn records(data: &Path) -> Result<Vec<(Question, String)>, Reported> {
+/// The records of `data`, each with its JSON text when `keep_lines` (the
+/// examples and the judges of `--shots` and `--rounds` read whole records;
+/// a plain run does not pay for the text).
+fn records(data: &Path, keep_lines: bool) -> Result<Vec<(Question, String)>, Reported> {
     let files = if data.is_dir() {
         dataset_files(data).map_err(fail)?
     } else {
@@ -70,13 +72,18 @@ fn records(data: &Path) -> Result<Vec<(Question, String)>, Reported> {
     for f in files {
         let lines = read_jsonl::<serde_json::Value>(&f).map_err(fail)?;
         for value in lines {
-            let question: Question = serde_json::from_value(value.clone()).map_err(|e| {
+            let line = if keep_lines {
+                value.to_string()
+            } else {
+                String::new()
+            };
+            let question: Question = serde_json::from_value(value).map_err(|e| {
                 fail(format!(
                     "`{}` holds a line that is not a dataset record: {e}",
                     f.display()
                 ))
             })?;
-            out.push((question, value.to_string()));
+            out.push((question, line));
         }
     }
     if out.is_empty() {
@@ -90,7 +97,7 @@ fn records(data: &Path) -> Result<Vec<(Question, String)>, Reported> {
 
 /// One job per record that passes the filters, each with its examples.
 fn jobs(args: &Args) -> Result<Vec<Job>, Reported> {
-    let all = records(&args.data)?;
+    let all = records(&args.data, args.shots > 0 || args.rounds > 1)?;
     let shots = if args.shots == 0 {
         vec![Vec::new(); all.len()]
     } else {

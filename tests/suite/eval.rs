@@ -1,24 +1,9 @@
 //! The expression language: each case's expected value was worked out by hand.
 
-use puzzlec::compile::code::Unit;
-use puzzlec::eval::{Env, EvalErrorKind, Functions, Interp, Sampler, Value};
+use crate::common::NoFns;
+use puzzlec::eval::{Env, EvalErrorKind, Interp, Sampler, Value};
 use puzzlec::source::SourceFile;
-use puzzlec::syntax::ast::FnDecl;
 use puzzlec::syntax::parse_expr;
-
-struct NoFns;
-
-impl Functions for NoFns {
-    fn lookup(&self, _: &str) -> Option<usize> {
-        None
-    }
-    fn get(&self, _: usize) -> Option<&FnDecl> {
-        None
-    }
-    fn code(&self, _: usize) -> Option<&Unit> {
-        None
-    }
-}
 
 /// A sampler that always draws the smallest choice, to test sampling syntax.
 struct Lowest;

@@ -10,10 +10,8 @@
 
 use crate::common;
 
-use puzzlec::dataset::build::record;
 use puzzlec::eval::sym::{Atom, BoolTerm, IntTerm};
 use puzzlec::fd::{select_engine, solve, Answer, Base, Question};
-use puzzlec::gen::generate;
 use puzzlec::sat::CmpOp;
 
 struct Rng(common::XorShift);
@@ -25,14 +23,7 @@ impl Rng {
         lo + self.below((hi - lo + 1) as usize) as i64
     }
     fn op(&mut self) -> CmpOp {
-        [
-            CmpOp::Eq,
-            CmpOp::Ne,
-            CmpOp::Lt,
-            CmpOp::Le,
-            CmpOp::Gt,
-            CmpOp::Ge,
-        ][self.below(6)]
+        CmpOp::ALL[self.below(CmpOp::ALL.len())]
     }
     /// Up to `k` different unknowns of `n`.
     fn vars(&mut self, n: usize, k: usize) -> Vec<usize> {
@@ -305,24 +296,11 @@ fn grid_uniqueness_agrees_with_backtracking() {
 
 #[test]
 fn records_are_identical_with_the_sat_engine() {
-    let specs: Vec<_> = common::specs()
-        .into_iter()
-        .filter(|(_, p)| !p.finds.is_empty())
-        .collect();
-    assert!(specs.len() >= 20, "the constraint specs are found");
+    let specs = common::constraint_specs();
     let mut lines = [Vec::new(), Vec::new()];
     for (slot, engine) in ["auto", "sat"].into_iter().enumerate() {
         select_engine(engine).expect("engine");
-        for (_, program) in &specs {
-            for tier in program.tier_names() {
-                for i in 0..3 {
-                    let item = generate(program, tier, i, 5).expect("generate");
-                    for lang in &program.languages {
-                        lines[slot].push(record(program, &item, lang).to_json_line());
-                    }
-                }
-            }
-        }
+        lines[slot] = common::first_record_lines(&specs, 5);
     }
     select_engine("auto").expect("engine");
     assert_eq!(lines[0].len(), lines[1].len());

@@ -4,27 +4,12 @@
 //! particle module's own final-sound rule for digits, and the errors outside
 //! the range, through the spec language.
 
-use puzzlec::compile::code::Unit;
-use puzzlec::eval::{Env, EvalErrorKind, Functions, Interp, Value};
+use crate::common::NoFns;
+use puzzlec::eval::{Env, EvalErrorKind, Interp, Value};
 use puzzlec::render::particle::{attach, final_sound, number_final_sound, FinalSound, Particle};
 use puzzlec::source::SourceFile;
 use puzzlec::stdlib::numeral;
-use puzzlec::syntax::ast::FnDecl;
 use puzzlec::syntax::parse_expr;
-
-struct NoFns;
-
-impl Functions for NoFns {
-    fn lookup(&self, _: &str) -> Option<usize> {
-        None
-    }
-    fn get(&self, _: usize) -> Option<&FnDecl> {
-        None
-    }
-    fn code(&self, _: usize) -> Option<&Unit> {
-        None
-    }
-}
 
 fn eval(text: &str) -> Result<Value, EvalErrorKind> {
     let source = SourceFile::new("expr", text);

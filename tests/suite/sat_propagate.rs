@@ -8,8 +8,6 @@
 
 use crate::common;
 
-use puzzlec::dataset::build::record;
-use puzzlec::gen::generate;
 use puzzlec::sat::propagate::{set_propagation, Propagating};
 use puzzlec::sat::varisat_backend::VarisatBackend;
 use puzzlec::sat::{Lit, SatBackend, Var};
@@ -155,24 +153,11 @@ fn hard_formulas_agree_with_varisat() {
 
 #[test]
 fn records_are_identical_without_the_front_end() {
-    let specs: Vec<_> = common::specs()
-        .into_iter()
-        .filter(|(_, p)| !p.finds.is_empty())
-        .collect();
-    assert!(specs.len() >= 20, "the constraint specs are found");
+    let specs = common::constraint_specs();
     let mut lines = [Vec::new(), Vec::new()];
     for (slot, on) in [true, false].into_iter().enumerate() {
         set_propagation(on);
-        for (_, program) in &specs {
-            for tier in program.tier_names() {
-                for i in 0..3 {
-                    let item = generate(program, tier, i, 11).expect("generate");
-                    for lang in &program.languages {
-                        lines[slot].push(record(program, &item, lang).to_json_line());
-                    }
-                }
-            }
-        }
+        lines[slot] = common::first_record_lines(&specs, 11);
     }
     set_propagation(true);
     assert_eq!(lines[0].len(), lines[1].len());

@@ -205,3 +205,47 @@ pub fn build_scaffolds(dir: &Path, format: &str) {
     ]);
     assert!(out.status.success(), "{}", lossy(&out.stderr));
 }
+
+/// The specs of `puzzles/` and `suites/` that have unknowns (`find`s).
+pub fn constraint_specs() -> Vec<Program> {
+    let specs: Vec<Program> = specs()
+        .into_iter()
+        .map(|(_, p)| p)
+        .filter(|p| !p.finds.is_empty())
+        .collect();
+    assert!(specs.len() >= 20, "the constraint specs are found");
+    specs
+}
+
+/// The JSON lines of items 0..3 of every tier of `specs` for dataset seed
+/// `seed`, in every language, in order.
+pub fn first_record_lines(specs: &[Program], seed: u64) -> Vec<String> {
+    let mut lines = Vec::new();
+    for program in specs {
+        for tier in program.tier_names() {
+            for i in 0..3 {
+                let item = puzzlec::gen::generate(program, tier, i, seed).expect("generate");
+                for lang in &program.languages {
+                    lines
+                        .push(puzzlec::dataset::build::record(program, &item, lang).to_json_line());
+                }
+            }
+        }
+    }
+    lines
+}
+
+/// A program without user functions, for evaluating lone expressions.
+pub struct NoFns;
+
+impl puzzlec::eval::Functions for NoFns {
+    fn lookup(&self, _: &str) -> Option<usize> {
+        None
+    }
+    fn get(&self, _: usize) -> Option<&puzzlec::syntax::ast::FnDecl> {
+        None
+    }
+    fn code(&self, _: usize) -> Option<&puzzlec::compile::code::Unit> {
+        None
+    }
+}
