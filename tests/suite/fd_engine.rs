@@ -2,16 +2,14 @@
 //! random models its verdicts agree with brute-force enumeration (with and
 //! without a solution to avoid), its solutions satisfy every rule and
 //! condition, on 4×4 Latin-square grids with boxes its uniqueness verdicts
-//! agree with an independent backtracking count, and records are
-//! byte-identical whether it or the SAT backend answers.
-//!
-//! The engine switch is process-wide; only one test in this binary
-//! generates records with it.
+//! agree with an independent backtracking count. That records are
+//! byte-identical whether it or the SAT backend answers is tested in
+//! `identical_records`.
 
 use crate::common;
 
 use puzzlec::eval::sym::{Atom, BoolTerm, IntTerm};
-use puzzlec::fd::{select_engine, solve, Answer, Base, Question};
+use puzzlec::fd::{solve, Answer, Base, Question};
 use puzzlec::sat::CmpOp;
 
 struct Rng(common::XorShift);
@@ -291,24 +289,5 @@ fn grid_uniqueness_agrees_with_backtracking() {
     assert!(
         unique > 30 && several > 100 && none > 30,
         "{unique} unique, {several} with several solutions, {none} without"
-    );
-}
-
-#[test]
-fn records_are_identical_with_the_sat_engine() {
-    let specs = common::constraint_specs();
-    let mut lines = [Vec::new(), Vec::new()];
-    for (slot, engine) in ["auto", "sat"].into_iter().enumerate() {
-        select_engine(engine).expect("engine");
-        lines[slot] = common::first_record_lines(&specs, 5);
-    }
-    select_engine("auto").expect("engine");
-    assert_eq!(lines[0].len(), lines[1].len());
-    for (a, b) in lines[0].iter().zip(&lines[1]) {
-        assert!(a == b, "records differ between the engines:\n{a}\n{b}");
-    }
-    assert!(
-        select_engine("fast").is_err(),
-        "an unknown engine is refused"
     );
 }

@@ -1,14 +1,12 @@
 //! The propagating front end (`puzzlec::sat::propagate`) answers exactly:
 //! its verdicts agree with brute force on small random formulas and with
 //! plain varisat on larger ones, its models satisfy every clause and
-//! assumption, and records are byte-identical with the front end on or off.
-//!
-//! The on/off switch is process-wide; only one test in this binary
-//! generates records.
+//! assumption. That records are byte-identical with the front end on or off
+//! is tested in `identical_records`.
 
 use crate::common;
 
-use puzzlec::sat::propagate::{set_propagation, Propagating};
+use puzzlec::sat::propagate::Propagating;
 use puzzlec::sat::varisat_backend::VarisatBackend;
 use puzzlec::sat::{Lit, SatBackend, Var};
 
@@ -149,22 +147,4 @@ fn hard_formulas_agree_with_varisat() {
         sat > 50 && unsat > 50,
         "both verdicts are exercised: {sat} SAT, {unsat} UNSAT"
     );
-}
-
-#[test]
-fn records_are_identical_without_the_front_end() {
-    let specs = common::constraint_specs();
-    let mut lines = [Vec::new(), Vec::new()];
-    for (slot, on) in [true, false].into_iter().enumerate() {
-        set_propagation(on);
-        lines[slot] = common::first_record_lines(&specs, 11);
-    }
-    set_propagation(true);
-    assert_eq!(lines[0].len(), lines[1].len());
-    for (a, b) in lines[0].iter().zip(&lines[1]) {
-        assert!(
-            a == b,
-            "records differ with and without the front end:\n{a}\n{b}"
-        );
-    }
 }
