@@ -4,7 +4,7 @@ use super::load::{apply_sets, load_all, Loaded};
 use super::output::{fail, fail_with};
 use super::Reported;
 use crate::check::program::Program;
-use crate::dataset::build::{build, BuildError, BuildOptions};
+use crate::dataset::build::{build, into_record, BuildError, BuildOptions};
 use crate::dataset::{Format, OutputDir};
 use crate::eval::fuel::Usage;
 use crate::eval::Resource;
@@ -43,6 +43,12 @@ pub struct Args {
     /// (repeatable; checked against the lever's declared domain).
     #[arg(long = "set", value_name = "LEVER=VALUE")]
     set: Vec<String>,
+    /// Also time making each item's record in the spec's first language
+    /// and its JSON line, the work `build` does per item and language short
+    /// of writing it (`records/CPU-s`; the same items again, after the
+    /// generation-only pass).
+    #[arg(long)]
+    records: bool,
     /// Print one JSON document on stdout instead of the table.
     #[arg(long)]
     json: bool,
@@ -83,6 +89,17 @@ struct Rate {
     items_per_second: f64,
     items_per_cpu_second: Option<f64>,
     attempts_per_item: f64,
+    /// With `--records`: records (first language, JSON line made) per
+    /// second and per CPU second of this thread.
+    #[serde(flatten, skip_serializing_if = "Option::is_none")]
+    records: Option<RecordRate>,
+}
+
+/// The rates of `bench --records`' second pass.
+#[derive(serde::Serialize)]
+struct RecordRate {
+    records_per_second: f64,
+    records_per_cpu_second: Option<f64>,
 }
 
 /// Times `args.count` items of one tier on this thread.
@@ -110,6 +127,36 @@ fn rate(p: &Program, tier: &str, args: &Args) -> Result<Rate, Reported> {
             .filter(|c| *c >= 0.001)
             .map(|c| args.count as f64 / c),
         attempts_per_item: attempts as f64 / args.count.max(1) as f64,
+        records: if args.records {
+            Some(record_rate(p, tier, args)?)
+        } else {
+            None
+        },
+    })
+}
+
+/// Records per second and per CPU second of this thread: each item
+/// generated, made into its record in the spec's first language, and written
+/// as a JSON line to memory, as `build` does short of the disk. The CPU rate
+/// is `None` when the thread's clock cannot be read or the pass took under
+/// 1 ms of it.
+fn record_rate(p: &Program, tier: &str, args: &Args) -> Result<RecordRate, Reported> {
+    let lang = p.languages.first().map_or("en", String::as_str);
+    let (start, cpu_start) = (Instant::now(), super::cpu::thread_seconds());
+    let mut bytes = 0usize;
+    for index in 0..args.count {
+        let item = generate(p, tier, index, args.seed).map_err(|e| fail_with(&e))?;
+        bytes += into_record(p, item, lang).to_json_line().len();
+    }
+    let seconds = start.elapsed().as_secs_f64();
+    let cpu = cpu_start
+        .zip(super::cpu::thread_seconds())
+        .map(|(a, b)| b - a);
+    // The lines' total length is used, so no pass is optimised away.
+    std::hint::black_box(bytes);
+    Ok(RecordRate {
+        records_per_second: args.count as f64 / seconds.max(1e-9),
+        records_per_cpu_second: cpu.filter(|c| *c >= 0.001).map(|c| args.count as f64 / c),
     })
 }
 
@@ -118,8 +165,7 @@ fn rates(loaded: &[Loaded], args: &Args) -> Result<(), Reported> {
     let (start_all, cpu_all) = (Instant::now(), super::cpu::process_seconds());
     let mut rows = Vec::new();
     if !args.json {
-        println!("| puzzle | tier | items | seconds | CPU seconds | items/s | items/CPU-s | attempts/item |");
-        println!("|---|---|---:|---:|---:|---:|---:|---:|");
+        print_header(args.records);
     }
     for l in loaded {
         for tier in l.program.tier_names() {
@@ -128,20 +174,7 @@ fn rates(loaded: &[Loaded], args: &Args) -> Result<(), Reported> {
             }
             let r = rate(&l.program, tier, args)?;
             if !args.json {
-                let opt = |x: Option<f64>, digits: usize| {
-                    x.map_or("–".to_string(), |v| format!("{v:.digits$}"))
-                };
-                println!(
-                    "| {} | {} | {} | {:.3} | {} | {:.0} | {} | {:.2} |",
-                    r.puzzle,
-                    r.tier,
-                    r.items,
-                    r.seconds,
-                    opt(r.cpu_seconds, 3),
-                    r.items_per_second,
-                    opt(r.items_per_cpu_second, 0),
-                    r.attempts_per_item
-                );
+                print_row(&r, args.records);
             }
             rows.push(r);
         }
@@ -163,6 +196,38 @@ fn rates(loaded: &[Loaded], args: &Args) -> Result<(), Reported> {
         );
     }
     Ok(())
+}
+
+fn print_header(records: bool) {
+    let (extra, align) = if records {
+        (" records/CPU-s |", "---:|")
+    } else {
+        ("", "")
+    };
+    println!("| puzzle | tier | items | seconds | CPU seconds | items/s | items/CPU-s | attempts/item |{extra}");
+    println!("|---|---|---:|---:|---:|---:|---:|---:|{align}");
+}
+
+fn print_row(r: &Rate, records: bool) {
+    let opt =
+        |x: Option<f64>, digits: usize| x.map_or("–".to_string(), |v| format!("{v:.digits$}"));
+    let extra = if records {
+        let rate = r.records.as_ref().and_then(|x| x.records_per_cpu_second);
+        format!(" {} |", opt(rate, 0))
+    } else {
+        String::new()
+    };
+    println!(
+        "| {} | {} | {} | {:.3} | {} | {:.0} | {} | {:.2} |{extra}",
+        r.puzzle,
+        r.tier,
+        r.items,
+        r.seconds,
+        opt(r.cpu_seconds, 3),
+        r.items_per_second,
+        opt(r.items_per_cpu_second, 0),
+        r.attempts_per_item
+    );
 }
 
 fn suite(programs: &[Program], args: &Args) -> Result<(), Reported> {

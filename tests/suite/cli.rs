@@ -238,6 +238,34 @@ fn bench_reports_per_tier_rates_and_a_suite_build() {
             "{table}"
         );
     }
+    // `--records` adds the record pass: a rate per row, in the table and
+    // the JSON document.
+    let records = puzzlec(&[
+        "bench",
+        "puzzles/jamo_composition.puzzle",
+        "-n",
+        "5",
+        "--records",
+        "--json",
+    ]);
+    assert!(records.status.success(), "{}", text(&records.stderr));
+    let doc: serde_json::Value = serde_json::from_slice(&records.stdout).expect("JSON");
+    let rows = doc["rows"].as_array().expect("rows");
+    assert_eq!(rows.len(), 3);
+    for row in rows {
+        assert!(
+            row["records_per_second"].as_f64().expect("a rate") > 0.0,
+            "{row}"
+        );
+    }
+    let table = puzzlec(&[
+        "bench",
+        "puzzles/jamo_composition.puzzle",
+        "-n",
+        "5",
+        "--records",
+    ]);
+    assert!(text(&table.stdout).contains("| records/CPU-s |"));
     let suite = puzzlec(&[
         "bench",
         "puzzles/jamo_composition.puzzle",
