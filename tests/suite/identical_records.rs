@@ -14,6 +14,9 @@ use puzzlec::fd::select_engine;
 use puzzlec::sat::propagate::set_propagation;
 use puzzlec::sat::select_backend;
 
+/// A variant's name and its switch: `true` turns it on, `false` back off.
+type Variant<'a> = (&'a str, Box<dyn Fn(bool)>);
+
 /// The dataset seed of every build here.
 const SEED: u64 = 5;
 
@@ -21,7 +24,7 @@ const SEED: u64 = 5;
 fn records_are_identical_on_every_engine_backend_and_front_end() {
     let specs = common::constraint_specs();
     let baseline = common::first_record_lines(&specs, SEED);
-    let mut variants: Vec<(&str, Box<dyn Fn(bool)>)> = vec![
+    let mut variants: Vec<Variant> = vec![
         (
             "the SAT engine alone",
             Box::new(|on| select_engine(if on { "sat" } else { "auto" }).expect("engine")),
