@@ -104,16 +104,14 @@ struct RecordRate {
 
 /// Times `args.count` items of one tier on this thread.
 fn rate(p: &Program, tier: &str, args: &Args) -> Result<Rate, Reported> {
-    let (start, cpu_start) = (Instant::now(), super::cpu::thread_seconds());
     let mut attempts = 0u64;
-    for index in 0..args.count {
-        let item = generate(p, tier, index, args.seed).map_err(|e| fail_with(&e))?;
-        attempts += item.attempts;
-    }
-    let seconds = start.elapsed().as_secs_f64();
-    let cpu_seconds = cpu_start
-        .zip(super::cpu::thread_seconds())
-        .map(|(a, b)| b - a);
+    let (seconds, cpu_seconds) = timed(|| {
+        for index in 0..args.count {
+            let item = generate(p, tier, index, args.seed).map_err(|e| fail_with(&e))?;
+            attempts += item.attempts;
+        }
+        Ok(())
+    })?;
     Ok(Rate {
         puzzle: p.name.name.clone(),
         tier: tier.to_string(),
@@ -121,11 +119,7 @@ fn rate(p: &Program, tier: &str, args: &Args) -> Result<Rate, Reported> {
         seconds,
         cpu_seconds,
         items_per_second: args.count as f64 / seconds.max(1e-9),
-        // The thread's clock counts nanoseconds, but below 1 ms the rate
-        // says more about the clock than the work.
-        items_per_cpu_second: cpu_seconds
-            .filter(|c| *c >= 0.001)
-            .map(|c| args.count as f64 / c),
+        items_per_cpu_second: per_cpu_second(args.count, cpu_seconds),
         attempts_per_item: attempts as f64 / args.count.max(1) as f64,
         records: if args.records {
             Some(record_rate(p, tier, args)?)
@@ -137,27 +131,41 @@ fn rate(p: &Program, tier: &str, args: &Args) -> Result<Rate, Reported> {
 
 /// Records per second and per CPU second of this thread: each item
 /// generated, made into its record in the spec's first language, and written
-/// as a JSON line to memory, as `build` does short of the disk. The CPU rate
-/// is `None` when the thread's clock cannot be read or the pass took under
-/// 1 ms of it.
+/// as a JSON line to memory, as `build` does short of the disk.
 fn record_rate(p: &Program, tier: &str, args: &Args) -> Result<RecordRate, Reported> {
     let lang = p.languages.first().map_or("en", String::as_str);
-    let (start, cpu_start) = (Instant::now(), super::cpu::thread_seconds());
     let mut bytes = 0usize;
-    for index in 0..args.count {
-        let item = generate(p, tier, index, args.seed).map_err(|e| fail_with(&e))?;
-        bytes += into_record(p, item, lang).to_json_line().len();
-    }
-    let seconds = start.elapsed().as_secs_f64();
-    let cpu = cpu_start
-        .zip(super::cpu::thread_seconds())
-        .map(|(a, b)| b - a);
+    let (seconds, cpu) = timed(|| {
+        for index in 0..args.count {
+            let item = generate(p, tier, index, args.seed).map_err(|e| fail_with(&e))?;
+            bytes += into_record(p, item, lang).to_json_line().len();
+        }
+        Ok(())
+    })?;
     // The lines' total length is used, so no pass is optimised away.
     std::hint::black_box(bytes);
     Ok(RecordRate {
         records_per_second: args.count as f64 / seconds.max(1e-9),
-        records_per_cpu_second: cpu.filter(|c| *c >= 0.001).map(|c| args.count as f64 / c),
+        records_per_cpu_second: per_cpu_second(args.count, cpu),
     })
+}
+
+/// Runs `pass` and returns its wall seconds and this thread's CPU seconds
+/// (`None` when the thread's clock cannot be read).
+fn timed(pass: impl FnOnce() -> Result<(), Reported>) -> Result<(f64, Option<f64>), Reported> {
+    let (start, cpu_start) = (Instant::now(), super::cpu::thread_seconds());
+    pass()?;
+    let seconds = start.elapsed().as_secs_f64();
+    let cpu = cpu_start
+        .zip(super::cpu::thread_seconds())
+        .map(|(a, b)| b - a);
+    Ok((seconds, cpu))
+}
+
+/// `count` per CPU second. The thread's clock counts nanoseconds, but below
+/// 1 ms the rate says more about the clock than the work: `None` then.
+fn per_cpu_second(count: u64, cpu: Option<f64>) -> Option<f64> {
+    cpu.filter(|c| *c >= 0.001).map(|c| count as f64 / c)
 }
 
 /// The default mode: single-thread rates per spec and tier.
@@ -174,7 +182,7 @@ fn rates(loaded: &[Loaded], args: &Args) -> Result<(), Reported> {
             }
             let r = rate(&l.program, tier, args)?;
             if !args.json {
-                print_row(&r, args.records);
+                print_row(&r);
             }
             rows.push(r);
         }
@@ -198,6 +206,7 @@ fn rates(loaded: &[Loaded], args: &Args) -> Result<(), Reported> {
     Ok(())
 }
 
+/// The table's header; `records` adds the `--records` column.
 fn print_header(records: bool) {
     let (extra, align) = if records {
         (" records/CPU-s |", "---:|")
@@ -208,15 +217,13 @@ fn print_header(records: bool) {
     println!("|---|---|---:|---:|---:|---:|---:|---:|{align}");
 }
 
-fn print_row(r: &Rate, records: bool) {
+/// One table row; the records column only when the row has its rate.
+fn print_row(r: &Rate) {
     let opt =
         |x: Option<f64>, digits: usize| x.map_or("–".to_string(), |v| format!("{v:.digits$}"));
-    let extra = if records {
-        let rate = r.records.as_ref().and_then(|x| x.records_per_cpu_second);
-        format!(" {} |", opt(rate, 0))
-    } else {
-        String::new()
-    };
+    let extra = r.records.as_ref().map_or(String::new(), |x| {
+        format!(" {} |", opt(x.records_per_cpu_second, 0))
+    });
     println!(
         "| {} | {} | {} | {:.3} | {} | {:.0} | {} | {:.2} |{extra}",
         r.puzzle,

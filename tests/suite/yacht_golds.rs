@@ -72,7 +72,7 @@ fn score(dice: &[i64], k: usize) -> i64 {
 
 /// A set of asked-round totals, 0..640, as bits (twelve rounds score at most
 /// 50 each, so every total fits).
-#[derive(Clone, Copy, PartialEq)]
+#[derive(Clone, Copy)]
 struct Totals([u64; 10]);
 
 impl Totals {
@@ -88,7 +88,7 @@ impl Totals {
     fn shifted_into(&self, by: usize, into: &mut Totals) {
         assert!(by < 64, "a round scores at most 50");
         assert!(
-            self.0[9] >> (64 - by.max(1)) == 0 || by == 0,
+            by == 0 || self.0[9] >> (64 - by) == 0,
             "a total leaves the range"
         );
         for word in 0..10 {
