@@ -51,6 +51,7 @@ impl<'a> Checker<'a> {
     /// it on (it is built before the statement runs).
     pub(super) fn constraint_statement(&mut self, r: &mut Resolver<'_>, span: Span) {
         r.unbuilt_finds.clear();
+        r.model_built = true;
         if self.find_names.is_empty() {
             self.errors.push(CheckError::Constraint {
                 what: "this constraint construct needs unknowns, but the spec declares no `find`".into(),

@@ -42,6 +42,24 @@ pub enum CheckError {
         span: Span,
     },
 
+    /// A builtin that measures the constraint model, called in `generate`
+    /// before any constraint statement, where no model exists yet.
+    #[error("`{name}` is called before the constraint model is built")]
+    #[diagnostic(
+        code(puzzlec::check::model_not_built),
+        help("the model exists from the first constraint statement of `generate` on (`clue`, `sample solution`, `plant solution`, `dig`, `reveal`, `unique`, `maximize`, `minimize`); call `{name}()` after the clues it should see")
+    )]
+    ModelNotBuilt {
+        /// The builtin.
+        name: &'static str,
+        /// The file.
+        #[source_code]
+        src: NamedSource<String>,
+        /// Where.
+        #[label("no model yet")]
+        span: Span,
+    },
+
     /// A call of a function that nothing defines.
     #[error("unknown function `{name}`")]
     #[diagnostic(code(puzzlec::check::unknown_function))]

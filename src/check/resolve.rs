@@ -60,6 +60,9 @@ pub struct Resolver<'a> {
     /// `find` names whose model is not built yet (in `generate`, before its
     /// first constraint statement).
     pub unbuilt_finds: Vec<String>,
+    /// Whether a constraint statement has been checked (in `generate`, the
+    /// model exists from the first one on).
+    pub model_built: bool,
     /// Errors found so far.
     pub errors: Vec<CheckError>,
     /// Global names (functions, constants, levers, finds) the checked
@@ -79,6 +82,7 @@ impl<'a> Resolver<'a> {
             locals: Vec::new(),
             place,
             unbuilt_finds: Vec::new(),
+            model_built: false,
             errors: Vec::new(),
             used: BTreeSet::new(),
             locals_used: BTreeSet::new(),
@@ -522,6 +526,12 @@ impl<'a> Resolver<'a> {
             self.errors.push(CheckError::ModelOutsideGenerate {
                 name: b.name,
                 place: self.place.name(),
+                src: self.source.named(),
+                span,
+            });
+        } else if b.model && !self.model_built {
+            self.errors.push(CheckError::ModelNotBuilt {
+                name: b.name,
                 src: self.source.named(),
                 span,
             });

@@ -21,6 +21,7 @@ pub use propagate::propagation_solves;
 pub use search::search_nodes;
 
 use crate::eval::sym::BoolTerm;
+use crate::eval::Value;
 use std::rc::Rc;
 
 /// The constraint model as the effort measures see it: the unknowns'
@@ -35,6 +36,20 @@ pub struct ModelView {
     pub rules: Rc<Vec<BoolTerm>>,
     /// Every clue in force.
     pub clues: Rc<Vec<BoolTerm>>,
+    /// What the rule instances and the unknowns are called (for `explain`).
+    pub names: Rc<ModelNames>,
+}
+
+/// The names of a model's parts, as a deduction trace reports them.
+#[derive(Debug, Clone, Default)]
+pub struct ModelNames {
+    /// Per rule instance (as in [`ModelView::rules`]): the rule's name and
+    /// its binding (the value of its one `for` name, a tuple of several, or
+    /// the empty tuple without `for`).
+    pub rules: Vec<(String, Value)>,
+    /// Per unknown: its `find`'s name, its index (one value, or a tuple of
+    /// several), and whether the `find` is boolean.
+    pub cells: Vec<(String, Value, bool)>,
 }
 
 impl ModelView {

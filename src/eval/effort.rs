@@ -1,4 +1,5 @@
-//! The search-effort builtins `propagation_solves` and `search_nodes`. The
+//! The search-effort builtins `propagation_solves` and `search_nodes` (and
+//! the dispatch of `explain`, in `super::explain`). The
 //! measures live in `crate::effort`; this file reads the attempt's model
 //! from the evaluator and converts the results.
 
@@ -23,6 +24,7 @@ pub fn call(
             Some(problem(interp, name, span).map(|p| Value::Bool(effort::propagation_solves(&p))))
         }
         "search_nodes" => Some(search_nodes(interp, args, span)),
+        "explain" => Some(super::explain::explain(interp, span)),
         _ => None,
     }
 }

@@ -7,6 +7,7 @@ pub mod builtins;
 pub mod calendar;
 pub mod effort;
 pub mod env;
+pub mod explain;
 pub mod error;
 pub mod fuel;
 pub mod interp;

@@ -19,6 +19,10 @@
 //!   or a condition could not be evaluated (an overflow): the caller asks
 //!   the SAT backend instead.
 //!
+//! [`trace`] runs the same propagators from the givens alone and records
+//! which constraint fixed which unknown, in order: the deduction trace of
+//! the `explain()` builtin (`trace.rs`).
+//!
 //! A verdict is a mathematical fact, so the generator makes the same records
 //! whichever engine answers; the solution an `Sat` answer carries is used
 //! only as a proof of satisfiability (as SAT models are), never to steer a
@@ -29,9 +33,11 @@
 mod net;
 mod propagate;
 mod search;
+mod trace;
 
 pub use net::{Base, Question};
 pub use search::{solve, Answer};
+pub use trace::{trace, Deduction, Reason, Trace};
 
 use std::sync::atomic::{AtomicU8, Ordering};
 

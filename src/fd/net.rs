@@ -211,7 +211,7 @@ pub(super) fn full(n: usize) -> u64 {
 /// Applies a condition over at most one unknown to `root` (keeping every
 /// value under which it does not evaluate to false): `Some(false)` when it
 /// leaves nothing, `None` when it mentions more unknowns (nothing changes).
-fn restrict(domains: &[Vec<i64>], root: &mut [u64], t: &BoolTerm) -> Option<bool> {
+pub(super) fn restrict(domains: &[Vec<i64>], root: &mut [u64], t: &BoolTerm) -> Option<bool> {
     // The common clue `x = v` (or another comparison of one unknown),
     // evaluated as `BoolTerm::eval` does (an overflow is not false).
     if let BoolTerm::Cmp(IntTerm { terms, constant }, op) = t {
@@ -255,7 +255,7 @@ fn mask_where(domain: &[i64], mut f: impl FnMut(i64) -> bool) -> u64 {
 }
 
 /// Lowers a condition over two or more unknowns into constraints.
-fn lower(domains: &[Vec<i64>], t: &BoolTerm, out: &mut Props) {
+pub(super) fn lower(domains: &[Vec<i64>], t: &BoolTerm, out: &mut Props) {
     match t {
         BoolTerm::Const(true) => {}
         BoolTerm::Const(false) => push(out, Prop::False, Vec::new()),

@@ -52,6 +52,13 @@ impl<'q, 'a> Propagator<'q, 'a> {
         self.run(dom)
     }
 
+    /// Revises constraint `c` alone, waking no other; `false` on a
+    /// contradiction (for the deduction trace).
+    pub fn revise_alone(&mut self, c: usize, dom: &mut [u64]) -> bool {
+        self.changed.clear();
+        self.revise(c, dom)
+    }
+
     fn enqueue(&mut self, c: usize) {
         if !self.queued[c] {
             self.queued[c] = true;

@@ -38,6 +38,7 @@ mod docs;
 mod effort;
 mod einstein_golds;
 mod eval;
+mod explain_traces;
 mod export;
 mod fd_engine;
 mod fill_patterns;

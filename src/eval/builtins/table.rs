@@ -239,6 +239,7 @@ pub const BUILTINS: &[Builtin] = &[
     // search effort (generate only, once the constraint model exists)
     m("propagation_solves", 0, 0, Returns::Bool, "propagation_solves() -> whether propagation alone fixes every unknown"),
     m("search_nodes", 1, 1, Returns::Int, "search_nodes(limit) -> nodes of the fixed backtracking search (limit + 1 if more)"),
+    m("explain", 0, 0, Returns::Map, "explain() -> { steps, givens, open, rounds, solved, contradiction }: the values propagation forces from the rules and clues in force, in order; a step is { rule, at, find, cell, value, reason, round }"),
 ];
 
 /// The builtin called `name` (the first entry of that name), found through an

@@ -3,6 +3,7 @@
 
 use super::{sat_error, Constraints, FindLayout, RuleTerm};
 use crate::check::program::Program;
+use crate::effort::ModelNames;
 use crate::eval::fuel::Resource;
 use crate::eval::interp::{bind_pattern, expect_int, iter_values};
 use crate::eval::sym::{BoolTerm, IntTerm, Sym};
@@ -31,6 +32,7 @@ impl Constraints {
             Model::with_limits(current_backend(), limits).map_err(|e| sat_error(e, span))?;
         let mut c = Constraints::empty(model);
         let mut env = env.clone();
+        let mut names = ModelNames::default();
         for find in &program.finds {
             let domain: Vec<i64> = match &find.domain {
                 None => vec![0, 1],
@@ -70,6 +72,11 @@ impl Constraints {
                 find.span,
             )?;
             env = env.bind(&find.name.name, layout.value.clone());
+            for label in &layout.labels {
+                names
+                    .cells
+                    .push((layout.name.clone(), label.clone(), is_bool));
+            }
             c.finds.push(layout);
         }
         for rule in &program.rules {
@@ -78,10 +85,11 @@ impl Constraints {
                 instances.push((
                     interp.eval(&rule.body, env)?,
                     describe_bindings(env, &rule.bindings),
+                    binding_value(env, &rule.bindings),
                 ));
                 Ok(())
             })?;
-            for (value, at) in instances {
+            for (value, at, binding) in instances {
                 match value {
                     Value::Bool(true) => {}
                     Value::Bool(false) => {
@@ -93,6 +101,7 @@ impl Constraints {
                     other => {
                         let t = bool_term(&other, rule.body.span)?;
                         c.assert(&t).map_err(|e| sat_error(e, rule.span))?;
+                        names.rules.push((rule.name.name.clone(), binding));
                         c.rule_terms.push(RuleTerm {
                             name: rule.name.name.clone(),
                             at,
@@ -105,6 +114,7 @@ impl Constraints {
         }
         c.view.domains = Rc::new(c.domains.clone());
         c.view.rules = Rc::new(c.rule_terms.iter().map(|r| r.term.clone()).collect());
+        c.view.names = Rc::new(names);
         Ok((c, env))
     }
 
@@ -190,6 +200,21 @@ fn for_each_binding(
         for_each_binding(interp, &inner, rest, f)?;
     }
     Ok(())
+}
+
+/// The values of a rule's binding names: one value, a tuple of several, or
+/// the empty tuple without `for`.
+fn binding_value(env: &Env, bindings: &[Binding]) -> Value {
+    let mut values: Vec<Value> = bindings
+        .iter()
+        .flat_map(|b| b.pattern.names())
+        .filter_map(|n| env.get(&n.name).cloned())
+        .collect();
+    if values.len() == 1 {
+        values.remove(0)
+    } else {
+        Value::tuple(values)
+    }
 }
 
 fn describe_bindings(env: &Env, bindings: &[Binding]) -> String {
