@@ -101,6 +101,9 @@ fn value(names: &ModelNames, x: usize, v: i64) -> Value {
 
 fn map(fields: Vec<(&str, Value)>) -> Value {
     Value::Map(Rc::new(
-        fields.into_iter().map(|(k, v)| (Value::str(k), v)).collect(),
+        fields
+            .into_iter()
+            .map(|(k, v)| (Value::str(k), v))
+            .collect(),
     ))
 }

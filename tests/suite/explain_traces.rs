@@ -111,7 +111,8 @@ impl Model {
             m.eithers.push(Either { a, u, b, v });
         }
         for _ in 0..1 + below(rng, 3) {
-            m.givens.push((cell(rng), 1 + below(rng, d as usize) as i64));
+            m.givens
+                .push((cell(rng), 1 + below(rng, d as usize) as i64));
         }
         for _ in 0..below(rng, 2) {
             m.clue_sums.push(sum(rng));
@@ -229,7 +230,10 @@ fn trace_of(spec: &str) -> String {
 
 fn cell_of(v: &Json) -> (usize, usize) {
     let a = v.as_array().expect("a (row, column) cell");
-    (a[0].as_u64().unwrap() as usize, a[1].as_u64().unwrap() as usize)
+    (
+        a[0].as_u64().unwrap() as usize,
+        a[1].as_u64().unwrap() as usize,
+    )
 }
 
 #[test]
@@ -267,9 +271,14 @@ fn every_step_is_forced_and_solved_means_decided() {
             );
             assert!(decided.insert(at, v).is_none(), "cell decided twice: {s}");
             let round = s["round"].as_u64().unwrap();
-            assert!(round >= last_round && round <= last_round + 1, "rounds skip: {e}");
+            assert!(
+                round >= last_round && round <= last_round + 1,
+                "rounds skip: {e}"
+            );
             last_round = round;
-            *reasons.entry(s["reason"].as_str().unwrap().into()).or_default() += 1;
+            *reasons
+                .entry(s["reason"].as_str().unwrap().into())
+                .or_default() += 1;
         }
         assert_eq!(e["rounds"].as_u64().unwrap(), last_round);
         deepest = deepest.max(last_round);
@@ -285,7 +294,10 @@ fn every_step_is_forced_and_solved_means_decided() {
                 .collect();
             assert!(left.len() > 1);
             for sol in &sols {
-                assert!(left.contains(&sol[at.0][at.1]), "a solution's value was removed");
+                assert!(
+                    left.contains(&sol[at.0][at.1]),
+                    "a solution's value was removed"
+                );
             }
             assert!(!decided.contains_key(&at));
         }
@@ -295,7 +307,11 @@ fn every_step_is_forced_and_solved_means_decided() {
         assert_eq!(is_solved, open.is_empty());
         if is_solved {
             solved += 1;
-            assert_eq!(sols.len(), 1, "propagation decided a model with several solutions");
+            assert_eq!(
+                sols.len(),
+                1,
+                "propagation decided a model with several solutions"
+            );
             for (&(r, c), &v) in &decided {
                 assert_eq!(sols[0][r][c], v);
             }
@@ -304,9 +320,15 @@ fn every_step_is_forced_and_solved_means_decided() {
         }
     }
     // The random models exercise both outcomes and every reason.
-    assert!(solved >= 10 && stalled >= 10, "solved {solved}, stalled {stalled}");
+    assert!(
+        solved >= 10 && stalled >= 10,
+        "solved {solved}, stalled {stalled}"
+    );
     for r in ["single", "hidden", "bounds", "last"] {
-        assert!(reasons.get(r).copied().unwrap_or(0) > 0, "no `{r}` step: {reasons:?}");
+        assert!(
+            reasons.get(r).copied().unwrap_or(0) > 0,
+            "no `{r}` step: {reasons:?}"
+        );
     }
     assert!(deepest >= 2, "no trace needed two rounds");
 }
