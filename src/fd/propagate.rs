@@ -107,7 +107,7 @@ impl<'q, 'a> Propagator<'q, 'a> {
             (&q.extra.props[c - n], &q.extra.scopes[c - n])
         };
         match prop {
-            Prop::Distinct(xs) => distinct(xs, dom, &mut self.changed),
+            Prop::Distinct(xs) => distinct(xs, dom, &mut |x, _, _| self.changed.push(x)),
             Prop::DistinctValues(xs) => self.distinct_values(xs, dom),
             Prop::Linear(parts, k) => self.bounds(parts, *k, dom),
             Prop::Test(t) => self.last_open(t, scope, dom),
@@ -235,8 +235,22 @@ fn remove(dom: &mut [u64], x: usize, bits: u64, changed: &mut Vec<usize>) -> boo
     dom[x] != 0
 }
 
-/// All-different over members that share one domain.
-fn distinct(xs: &[usize], dom: &mut [u64], changed: &mut Vec<usize>) -> bool {
+/// How [`distinct`] narrowed a member's domain.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Narrowing {
+    /// Values fixed in other members were removed.
+    Taken,
+    /// The member is the only place left for one value (hidden single).
+    Hidden,
+}
+
+/// All-different over members that share one domain; `narrowed` hears of
+/// each member whose domain shrinks, with the new domain.
+pub(super) fn distinct(
+    xs: &[usize],
+    dom: &mut [u64],
+    narrowed: &mut impl FnMut(usize, u64, Narrowing),
+) -> bool {
     loop {
         // Values already taken; two members with the same single value fail.
         let mut fixed = 0u64;
@@ -261,7 +275,7 @@ fn distinct(xs: &[usize], dom: &mut [u64], changed: &mut Vec<usize>) -> bool {
                     return false;
                 }
                 dom[x] = nd;
-                changed.push(x);
+                narrowed(x, nd, Narrowing::Taken);
                 again |= nd & (nd - 1) == 0;
             }
         }
@@ -294,7 +308,7 @@ fn distinct(xs: &[usize], dom: &mut [u64], changed: &mut Vec<usize>) -> bool {
                     continue;
                 }
                 dom[x] = h;
-                changed.push(x);
+                narrowed(x, h, Narrowing::Hidden);
                 again = true;
             }
         }

@@ -14,7 +14,7 @@
 //! solution takes), and the order of the steps depends only on the terms.
 
 use super::net::{full, lower, restrict, Base, Prop, Props, Question};
-use super::propagate::Propagator;
+use super::propagate::{distinct, Narrowing, Propagator};
 use crate::eval::sym::BoolTerm;
 
 /// Why a constraint fixed an unknown.
@@ -133,7 +133,11 @@ fn passes(base: &Base, origin: &[usize], dom: &mut [u64], t: &mut Trace) -> bool
             old.extend(scope.iter().map(|&x| dom[x]));
             events.clear();
             let ok = match prop {
-                Prop::Distinct(xs) => distinct(xs, dom, &mut events),
+                Prop::Distinct(xs) => distinct(xs, dom, &mut |x, d, how| match how {
+                    Narrowing::Hidden => events.push((x, Reason::Hidden)),
+                    Narrowing::Taken if d & (d - 1) == 0 => events.push((x, Reason::Single)),
+                    Narrowing::Taken => {}
+                }),
                 _ => p.revise_alone(c, dom),
             };
             if !ok {
@@ -181,75 +185,6 @@ fn last_round(t: &Trace, round: u32) -> u32 {
     match t.steps.last() {
         Some(s) if s.round == round => round,
         _ => t.rounds,
-    }
-}
-
-/// All-different over members sharing one domain, as the engine's
-/// propagator does it, noting each member it fixes and why.
-fn distinct(xs: &[usize], dom: &mut [u64], events: &mut Vec<(usize, Reason)>) -> bool {
-    loop {
-        let mut fixed = 0u64;
-        for &x in xs {
-            let d = dom[x];
-            if d == 0 {
-                return false;
-            }
-            if d & (d - 1) == 0 {
-                if fixed & d != 0 {
-                    return false;
-                }
-                fixed |= d;
-            }
-        }
-        let mut again = false;
-        for &x in xs {
-            let d = dom[x];
-            if d & (d - 1) != 0 && d & fixed != 0 {
-                let nd = d & !fixed;
-                if nd == 0 {
-                    return false;
-                }
-                dom[x] = nd;
-                if nd & (nd - 1) == 0 {
-                    events.push((x, Reason::Single));
-                    again = true;
-                }
-            }
-        }
-        if again {
-            continue;
-        }
-        let (mut once, mut twice) = (0u64, 0u64);
-        for &x in xs {
-            twice |= once & dom[x];
-            once |= dom[x];
-        }
-        let values = once.count_ones() as usize;
-        if values < xs.len() {
-            return false;
-        }
-        if values == xs.len() {
-            let single = once & !twice;
-            for &x in xs {
-                let d = dom[x];
-                let h = d & single;
-                if h == 0 {
-                    continue;
-                }
-                if h & (h - 1) != 0 {
-                    return false;
-                }
-                if h == d {
-                    continue;
-                }
-                dom[x] = h;
-                events.push((x, Reason::Hidden));
-                again = true;
-            }
-        }
-        if !again {
-            return true;
-        }
     }
 }
 
