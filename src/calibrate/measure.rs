@@ -148,12 +148,13 @@ fn acceptor(program: &Program) -> Result<Option<Acceptor>, CalibrateError> {
         })
 }
 
-/// Whether `response` is a correct answer to `item` under the same judge as
-/// `score` applies to the item's record.
+/// Whether `response` is a correct answer to `item` in `lang` under the same
+/// judge as `score` applies to the item's record in that language.
 pub fn correct(
     program: &Program,
     acceptor: Option<&Acceptor>,
     item: &Item,
+    lang: &str,
     response: &str,
 ) -> bool {
     let accept = acceptor.map(|acceptor| Accept {
@@ -163,7 +164,7 @@ pub fn correct(
     let (verdict, _) = judge_response(
         item.answer_kind,
         program.slot,
-        &item.answer,
+        item.answer_in(lang),
         accept,
         response,
     );
@@ -230,7 +231,7 @@ pub fn measure(
                     counts.judged += 1;
                     counts.empty += u64::from(answer.is_empty());
                     counts.truncated += u64::from(answer.is_truncated());
-                    if correct(program, acceptor.as_ref(), item, &answer.response) {
+                    if correct(program, acceptor.as_ref(), item, lang, &answer.response) {
                         counts.correct += 1;
                     }
                 }

@@ -148,6 +148,44 @@ pub enum CheckError {
         span: Span,
     },
 
+    /// `answer LANG` or `choices LANG` given twice for one language.
+    #[error("`{what} {lang}` may appear only once")]
+    #[diagnostic(
+        code(puzzlec::check::repeated_language_decl),
+        help("each language has one `{what}`: keep one `{what} {lang}` declaration and delete the others")
+    )]
+    RepeatedLanguage {
+        /// `answer` or `choices`.
+        what: &'static str,
+        /// The language.
+        lang: String,
+        /// The file.
+        #[source_code]
+        src: NamedSource<String>,
+        /// The repeat.
+        #[label("repeated here")]
+        span: Span,
+    },
+
+    /// `choices LANG` in a spec without `choices`.
+    #[error(
+        "`choices {lang}` replaces the options in one language, but the spec has no `choices`"
+    )]
+    #[diagnostic(
+        code(puzzlec::check::lone_language_choices),
+        help("add `choices = EXPR` with the options of the other languages; `choices {lang}` only replaces them in the `{lang}` records")
+    )]
+    LoneLanguageChoices {
+        /// The language.
+        lang: String,
+        /// The file.
+        #[source_code]
+        src: NamedSource<String>,
+        /// Where.
+        #[label("no `choices` to replace")]
+        span: Span,
+    },
+
     /// A required declaration is missing.
     #[error("the spec has no `{what}` declaration")]
     #[diagnostic(code(puzzlec::check::missing_decl))]

@@ -19,6 +19,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use warning::CheckWarning;
 
 mod answer;
+mod answers_in;
 mod block;
 mod constraints;
 mod languages;
@@ -117,8 +118,10 @@ struct Parts<'s> {
     rules: Vec<&'s crate::syntax::ast::Rule>,
     generate: Option<&'s Block>,
     answer: Option<(&'s Ident, bool, &'s Expr)>,
+    answers_in: Vec<(&'s Ident, &'s Expr)>,
     instance: Option<&'s Expr>,
     choices: Option<&'s Expr>,
+    choices_in: Vec<(&'s Ident, &'s Expr)>,
     templates: Vec<(&'s Ident, &'s Expr)>,
     calibrate: Option<&'s Calibrate>,
     accept: Option<(&'s Ident, &'s Expr)>,

@@ -103,10 +103,14 @@ pub struct Program {
     pub answer_kind: AnswerKindSource,
     /// The gold expression.
     pub answer: Expr,
+    /// `answer LANG = EXPR`: the gold in the records of these languages.
+    pub answers_in: BTreeMap<String, Expr>,
     /// The structured instance expression.
     pub instance: Option<Expr>,
     /// Multiple-choice options.
     pub choices: Option<Expr>,
+    /// `choices LANG = EXPR`: the options in the records of these languages.
+    pub choices_in: BTreeMap<String, Expr>,
     /// Templates by language.
     pub templates: BTreeMap<String, Expr>,
     /// The `calibrate` block, if any.

@@ -41,6 +41,8 @@ impl<'a> Checker<'a> {
                 Decl::Answer(kind, from_lever, e) => {
                     self.once(&mut p.answer, (kind, *from_lever, e), "answer", kind.span)
                 }
+                Decl::AnswerIn(lang, e) => p.answers_in.push((lang, e)),
+                Decl::ChoicesIn(lang, e) => p.choices_in.push((lang, e)),
                 Decl::Instance(e, span) => self.once(&mut p.instance, e, "instance", *span),
                 Decl::Choices(e, span) => self.once(&mut p.choices, e, "choices", *span),
                 Decl::Template(lang, e) => p.templates.push((lang, e)),
@@ -244,10 +246,14 @@ impl<'a> Checker<'a> {
                 None
             }
         };
+        let fixed_kind = parts.answer.filter(|a| !a.1).map(|a| a.0);
+        let answers_in = self.answers_in(&mut r, &parts.answers_in, fixed_kind, &languages);
         r.locals_used.clear();
         for e in parts.instance.iter().chain(parts.choices.iter()) {
             r.expr(e);
         }
+        let has_choices = parts.choices.is_some();
+        let choices_in = self.choices_in(&mut r, &parts.choices_in, has_choices, &languages);
         r.place = Place::Template;
         let mut templates = BTreeMap::new();
         for (lang, expr) in &parts.templates {
@@ -336,8 +342,10 @@ impl<'a> Checker<'a> {
             }),
             answer_kind,
             answer,
+            answers_in,
             instance: parts.instance.cloned(),
             choices: parts.choices.cloned(),
+            choices_in,
             templates,
             calibration,
             accept,

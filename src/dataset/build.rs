@@ -111,10 +111,10 @@ pub fn record(program: &Program, item: &Item, lang: &str) -> Record {
     let owned = Owned {
         question: rendered.question.clone(),
         solution: rendered.solution.clone(),
-        answer: item.answer.clone(),
+        answer: item.answer_in(lang).to_string(),
         instance: item.instance.clone(),
         levers: item.levers.clone(),
-        choices: item.choices.clone(),
+        choices: item.choices_in(lang).map(<[String]>::to_vec),
     };
     assemble(program, item, lang, owned)
 }
@@ -123,15 +123,16 @@ pub fn record(program: &Program, item: &Item, lang: &str) -> Record {
 /// values move into the record instead of being copied. (A language the
 /// item was not rendered in gets an empty question and solution.)
 pub fn into_record(program: &Program, mut item: Item, lang: &str) -> Record {
-    let rendered = item.renders.remove(lang);
-    let (question, solution) = rendered.map_or_else(Default::default, |r| (r.question, r.solution));
+    let rendered = item.renders.remove(lang).unwrap_or_default();
     let owned = Owned {
-        question,
-        solution,
-        answer: std::mem::take(&mut item.answer),
+        question: rendered.question,
+        solution: rendered.solution,
+        answer: rendered
+            .answer
+            .unwrap_or_else(|| std::mem::take(&mut item.answer)),
         instance: item.instance.take(),
         levers: item.levers.take(),
-        choices: item.choices.take(),
+        choices: rendered.choices.or_else(|| item.choices.take()),
     };
     assemble(program, &item, lang, owned)
 }

@@ -29,7 +29,8 @@ pub struct Item {
     pub seed: [u8; 32],
     /// Lever values in declaration order, as a JSON object.
     pub levers: serde_json::Value,
-    /// The canonical gold text.
+    /// The canonical gold text (of every language without its own, see
+    /// [`Item::answer_in`]).
     pub answer: String,
     /// The answer kind of this item.
     pub answer_kind: crate::answer::AnswerKind,
@@ -47,6 +48,26 @@ pub struct Item {
     pub usage: Usage,
 }
 
+impl Item {
+    /// The gold of the item's record in `lang`: its `answer LANG` when the
+    /// spec has one, else the item's answer.
+    pub fn answer_in(&self, lang: &str) -> &str {
+        self.renders
+            .get(lang)
+            .and_then(|r| r.answer.as_deref())
+            .unwrap_or(&self.answer)
+    }
+
+    /// The options of the item's record in `lang`: its `choices LANG` when
+    /// the spec has one, else the item's choices.
+    pub fn choices_in(&self, lang: &str) -> Option<&[String]> {
+        self.renders
+            .get(lang)
+            .and_then(|r| r.choices.as_deref())
+            .or(self.choices.as_deref())
+    }
+}
+
 /// One intermediate answer of an item, from a `checkpoint` statement.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Checkpoint {
@@ -59,12 +80,18 @@ pub struct Checkpoint {
 }
 
 /// The text of one item in one language.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, Default, PartialEq)]
 pub struct Rendered {
     /// The prompt.
     pub question: String,
     /// The solution trace, one step per line.
     pub solution: String,
+    /// The gold in this language when it differs by language
+    /// (`answer LANG = EXPR`); else the item's [`Item::answer`].
+    pub answer: Option<String>,
+    /// The options in this language (`choices LANG = EXPR`); else the
+    /// item's [`Item::choices`].
+    pub choices: Option<Vec<String>>,
 }
 
 /// Why an attempt ended.
@@ -544,31 +571,25 @@ fn finish(
         Some(e) => eval_at(&mut interp, e, &env)?.to_json(),
         None => serde_json::Value::Object(Default::default()),
     };
-    if let Some(accept) = &program.accept {
-        let verdict = crate::eval::accept::Acceptor::parse(&accept.source)
-            .and_then(|a| a.accepts(&instance, &answer));
-        let message = match verdict {
-            Ok(true) => None,
-            Ok(false) => Some(format!("the gold `{answer}` is not accepted by `accept`")),
-            Err(e) => Some(format!("`accept` fails on the gold `{answer}`: {e}")),
-        };
-        if let Some(message) = message {
-            return Err(GenError::Gold {
+    check_accepted(program, ctx, &instance, &answer)?;
+    let gold_of = |interp: &mut Interp<'_>, e: &Expr| -> Result<String, GenError> {
+        let text =
+            gold_text(kind, &eval_at(interp, e, &env)?).map_err(|message| GenError::Gold {
                 message,
-                help: format!(
-                    "this happened while generating {ctx}; the gold must satisfy the spec's own acceptance condition"
-                ),
+                help: format!("this happened while generating {ctx}"),
                 src: program.source.named(),
-                span: accept.body.span,
-            });
-        }
-    }
+                span: e.span,
+            })?;
+        check_accepted(program, ctx, &instance, &text)?;
+        Ok(text)
+    };
+    let options_of = |interp: &mut Interp<'_>, e: &Expr| -> Result<Vec<String>, GenError> {
+        let v = eval_at(interp, e, &env)?;
+        let items = iter_values(&v, e.span).map_err(rt)?;
+        Ok(items.iter().map(Value::display).collect())
+    };
     let choices = match &program.choices {
-        Some(e) => {
-            let v = eval_at(&mut interp, e, &env)?;
-            let items = iter_values(&v, e.span).map_err(rt)?;
-            Some(items.iter().map(Value::display).collect())
-        }
+        Some(e) => Some(options_of(&mut interp, e)?),
         None => None,
     };
     let mut renders = BTreeMap::new();
@@ -604,6 +625,14 @@ fn finish(
             Rendered {
                 question,
                 solution: lines.join("\n"),
+                answer: match program.answers_in.get(lang) {
+                    Some(e) => Some(gold_of(&mut interp, e)?),
+                    None => None,
+                },
+                choices: match program.choices_in.get(lang) {
+                    Some(e) => Some(options_of(&mut interp, e)?),
+                    None => None,
+                },
             },
         );
     }
@@ -624,6 +653,34 @@ fn finish(
         renders,
         attempts,
         usage: fuel.usage(),
+    })
+}
+
+/// Fails with [`GenError::Gold`] when the spec's `accept` condition does not
+/// accept its own gold `answer`.
+fn check_accepted(
+    program: &Program,
+    ctx: &ItemContext,
+    instance: &serde_json::Value,
+    answer: &str,
+) -> Result<(), GenError> {
+    let Some(accept) = &program.accept else {
+        return Ok(());
+    };
+    let verdict = crate::eval::accept::Acceptor::parse(&accept.source)
+        .and_then(|a| a.accepts(instance, answer));
+    let message = match verdict {
+        Ok(true) => return Ok(()),
+        Ok(false) => format!("the gold `{answer}` is not accepted by `accept`"),
+        Err(e) => format!("`accept` fails on the gold `{answer}`: {e}"),
+    };
+    Err(GenError::Gold {
+        message,
+        help: format!(
+            "this happened while generating {ctx}; the gold must satisfy the spec's own acceptance condition"
+        ),
+        src: program.source.named(),
+        span: accept.body.span,
     })
 }
 

@@ -61,10 +61,14 @@ pub enum Decl {
     Generate(Block),
     /// `answer KIND = EXPR`, or `answer from LEVER = EXPR` (the flag is set).
     Answer(Ident, bool, Expr),
+    /// `answer LANG = EXPR`: the gold of the records in one language.
+    AnswerIn(Ident, Expr),
     /// `instance = EXPR`.
     Instance(Expr, Span),
     /// `choices = EXPR`.
     Choices(Expr, Span),
+    /// `choices LANG = EXPR`: the options of the records in one language.
+    ChoicesIn(Ident, Expr),
     /// `template LANG STRING`.
     Template(Ident, Expr),
     /// `calibrate { LEVER PATH ... }`.

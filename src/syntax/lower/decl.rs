@@ -128,6 +128,14 @@ impl<'s> Lowerer<'s> {
                 };
                 Decl::Answer(kind, from_lever, self.expr(next(&mut inner, &pair)?)?)
             }
+            Rule::answer_lang_decl => {
+                let lang = self.ident(next(&mut inner, &pair)?)?;
+                Decl::AnswerIn(lang, self.expr(next(&mut inner, &pair)?)?)
+            }
+            Rule::choices_lang_decl => {
+                let lang = self.ident(next(&mut inner, &pair)?)?;
+                Decl::ChoicesIn(lang, self.expr(next(&mut inner, &pair)?)?)
+            }
             Rule::accept_decl => {
                 let param = self.ident(next(&mut inner, &pair)?)?;
                 Decl::Accept(param, self.expr(next(&mut inner, &pair)?)?, span)
