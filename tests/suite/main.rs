@@ -43,6 +43,7 @@ mod export;
 mod fd_engine;
 mod fill_patterns;
 mod format;
+mod format_examples;
 mod format_hf;
 mod format_nolli;
 mod front_end_limits;
