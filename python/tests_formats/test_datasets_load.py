@@ -22,7 +22,7 @@ ROOT = pathlib.Path(__file__).resolve().parents[2]
 SUITES = ["puzzles", "suites/korbench", "suites/hrmcr"]
 PER_TIER = 2
 STRING_FIELDS = [
-    "id", "puzzle", "lang", "tier", "family", "pair", "question", "answer",
+    "id", "puzzle", "lang", "tier", "family", "pair", "question", "context", "query", "answer",
     "answer_kind", "slot", "accept", "solution", "instance", "levers", "seed",
     "spec_hash", "generator", "choices", "checkpoints",
 ]

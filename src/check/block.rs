@@ -188,7 +188,7 @@ impl<'a> Checker<'a> {
     }
 
     /// Reports a type error unless `ty` fits `want`.
-    fn expect_type(&mut self, ty: &Ty, want: &Ty, span: Span, help: &str) {
+    pub(super) fn expect_type(&mut self, ty: &Ty, want: &Ty, span: Span, help: &str) {
         if !ty.fits(want) {
             self.errors.push(CheckError::Type {
                 expected: want.described(),

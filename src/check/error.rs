@@ -167,6 +167,27 @@ pub enum CheckError {
         span: Span,
     },
 
+    /// `context LANG` without `query LANG`, or the other way round.
+    #[error("`{part} {lang}` needs a `{other} {lang}`")]
+    #[diagnostic(
+        code(puzzlec::check::lone_prompt_part),
+        help("a bundle states each record's `context` and `query` on their own, so a language has both or neither: add `{other} {lang} = EXPR` with the rest of the prompt, or remove this one")
+    )]
+    LonePromptPart {
+        /// The part given.
+        part: &'static str,
+        /// The part missing.
+        other: &'static str,
+        /// The language.
+        lang: String,
+        /// The file.
+        #[source_code]
+        src: NamedSource<String>,
+        /// Where.
+        #[label("no `{other} {lang}` beside it")]
+        span: Span,
+    },
+
     /// `choices LANG` in a spec without `choices`.
     #[error(
         "`choices {lang}` replaces the options in one language, but the spec has no `choices`"

@@ -23,6 +23,7 @@ mod answers_in;
 mod block;
 mod constraints;
 mod languages;
+mod prompt_parts;
 mod spec;
 mod stated;
 mod tiers;
@@ -122,6 +123,7 @@ struct Parts<'s> {
     instance: Option<&'s Expr>,
     choices: Option<&'s Expr>,
     choices_in: Vec<(&'s Ident, &'s Expr)>,
+    parts: Vec<(crate::syntax::ast::PromptPart, &'s Ident, &'s Expr)>,
     templates: Vec<(&'s Ident, &'s Expr)>,
     calibrate: Option<&'s Calibrate>,
     accept: Option<(&'s Ident, &'s Expr)>,

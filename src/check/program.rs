@@ -111,6 +111,9 @@ pub struct Program {
     pub choices: Option<Expr>,
     /// `choices LANG = EXPR`: the options in the records of these languages.
     pub choices_in: BTreeMap<String, Expr>,
+    /// `context LANG` and `query LANG` by language: the two parts of the
+    /// prompt a bundle composes on its own.
+    pub parts: BTreeMap<String, (Expr, Expr)>,
     /// Templates by language.
     pub templates: BTreeMap<String, Expr>,
     /// The `calibrate` block, if any.

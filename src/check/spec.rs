@@ -43,6 +43,7 @@ impl<'a> Checker<'a> {
                 }
                 Decl::AnswerIn(lang, e) => p.answers_in.push((lang, e)),
                 Decl::ChoicesIn(lang, e) => p.choices_in.push((lang, e)),
+                Decl::Part(kind, lang, e) => p.parts.push((*kind, lang, e)),
                 Decl::Instance(e, span) => self.once(&mut p.instance, e, "instance", *span),
                 Decl::Choices(e, span) => self.once(&mut p.choices, e, "choices", *span),
                 Decl::Template(lang, e) => p.templates.push((lang, e)),
@@ -263,6 +264,7 @@ impl<'a> Checker<'a> {
             r.expr(expr);
             templates.insert(lang.name.clone(), (*expr).clone());
         }
+        let parts_by_lang = self.prompt_parts(&mut r, &parts.parts, &languages);
         self.unstated_proofs(&r.locals_used);
         for lang in &languages {
             if !templates.contains_key(lang) {
@@ -347,6 +349,7 @@ impl<'a> Checker<'a> {
             choices: parts.choices.cloned(),
             choices_in,
             templates,
+            parts: parts_by_lang,
             calibration,
             accept,
             slot,

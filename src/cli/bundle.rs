@@ -33,8 +33,14 @@ pub struct Args {
     #[arg(long, default_value = "bundle")]
     name: String,
     /// Take every question of a bundle from one puzzle.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "rules")]
     same_puzzle: bool,
+    /// State this many rules (the records' `context`s) once, above the
+    /// questions, and ask each question's `query` alone: 1 is KOR-Bench's
+    /// Multi-Q, 2 or more with `-k 1` its Multi-R, with `-k 2` or more its
+    /// Multi-RQ. The records' specs must declare `context` and `query`.
+    #[arg(long, default_value_t = 0)]
+    rules: usize,
     /// Only records of these tiers (repeat or separate with commas).
     #[arg(long, value_delimiter = ',')]
     tier: Vec<String>,
@@ -56,6 +62,7 @@ struct BundleManifest {
     size: usize,
     count: u64,
     same_puzzle: bool,
+    rules: usize,
     pool: usize,
     files: Vec<BundleFile>,
 }
@@ -103,6 +110,7 @@ pub fn run(args: Args) -> Result<(), Reported> {
         seed: args.seed,
         name: args.name.clone(),
         same_puzzle: args.same_puzzle,
+        rules: args.rules,
     };
     let bundles = make_bundles(pool, &options).map_err(|e| fail_with(&e))?;
     let inputs: Vec<&std::path::Path> = args.data.iter().map(PathBuf::as_path).collect();
@@ -137,6 +145,7 @@ pub fn run(args: Args) -> Result<(), Reported> {
         size: args.size,
         count: args.count,
         same_puzzle: args.same_puzzle,
+        rules: args.rules,
         pool: pool_size,
         files,
     };

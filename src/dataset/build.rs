@@ -110,6 +110,8 @@ pub fn record(program: &Program, item: &Item, lang: &str) -> Record {
     let rendered = &item.renders[lang];
     let owned = Owned {
         question: rendered.question.clone(),
+        context: rendered.context.clone(),
+        query: rendered.query.clone(),
         solution: rendered.solution.clone(),
         answer: item.answer_in(lang).to_string(),
         instance: item.instance.clone(),
@@ -126,6 +128,8 @@ pub fn into_record(program: &Program, mut item: Item, lang: &str) -> Record {
     let rendered = item.renders.remove(lang).unwrap_or_default();
     let owned = Owned {
         question: rendered.question,
+        context: rendered.context,
+        query: rendered.query,
         solution: rendered.solution,
         answer: rendered
             .answer
@@ -140,6 +144,8 @@ pub fn into_record(program: &Program, mut item: Item, lang: &str) -> Record {
 /// The parts of a record that are taken from the item whole.
 struct Owned {
     question: String,
+    context: String,
+    query: String,
     solution: String,
     answer: String,
     instance: serde_json::Value,
@@ -158,6 +164,8 @@ fn assemble(program: &Program, item: &Item, lang: &str, owned: Owned) -> Record 
         family: program.family.name().to_string(),
         pair: pair_id(puzzle, &item.tier, item.index),
         question: owned.question,
+        context: owned.context,
+        query: owned.query,
         answer: owned.answer,
         answer_kind: item.answer_kind.name().to_string(),
         slot: (program.slot != crate::answer::AnswerSlot::Default)

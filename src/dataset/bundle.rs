@@ -88,14 +88,21 @@ pub struct BundleOptions {
     /// Draw every question of a bundle from one puzzle (KOR-Bench's
     /// Multi-Q) instead of from the whole pool.
     pub same_puzzle: bool,
+    /// State this many rules (records' `context`s) once, above the
+    /// questions, and ask each question's `query` alone (KOR-Bench's Multi-Q
+    /// with 1, Multi-R and Multi-RQ with more); 0 asks each question's
+    /// whole prompt.
+    pub rules: usize,
 }
 
 /// Why bundling failed.
 #[derive(Debug, thiserror::Error, miette::Diagnostic)]
 pub enum BundleError {
-    /// Fewer than two questions per bundle.
+    /// Fewer than two questions per bundle (one with two rules or more).
     #[error("a bundle holds at least 2 questions, not {size}")]
-    #[diagnostic(help("pass `--size 2` or more"))]
+    #[diagnostic(help(
+        "pass `-k 2` or more; a bundle of one question needs `--rules 2` or more (KOR-Bench's Multi-R)"
+    ))]
     Size {
         /// The size asked for.
         size: usize,
@@ -129,6 +136,30 @@ pub enum BundleError {
         /// The id.
         id: String,
     },
+    /// `--rules` over a record whose spec declares no `context` and `query`.
+    #[error("record `{id}` has no `context` and `query`, which `--rules` states on their own")]
+    #[diagnostic(help(
+        "`--rules` needs records of specs that declare `context LANG = …` and `query LANG = …` (docs/language.md §5); bundle the others without `--rules`, which asks each whole prompt"
+    ))]
+    NoParts {
+        /// The record.
+        id: String,
+    },
+    /// Fewer distinct rules with enough records than `--rules` asks for.
+    #[error("`{lang}` has {have} rule(s) with at least {size} record(s) each, fewer than the {rules} a bundle states")]
+    #[diagnostic(help(
+        "a rule (a distinct `context`) can hold the questions of a bundle when it has at least `-k` records: add datasets, build more items, or lower `--rules` or `-k`"
+    ))]
+    TooFewRules {
+        /// The language.
+        lang: String,
+        /// The rules with at least `size` records.
+        have: usize,
+        /// The rules asked for.
+        rules: usize,
+        /// The questions per bundle.
+        size: usize,
+    },
     /// Too few records to fill one bundle.
     #[error("`{lang}` has {have} record(s) to draw from, fewer than the {size} a bundle needs")]
     #[diagnostic(help("build more items per tier, add datasets, or lower `--size`"))]
@@ -160,7 +191,7 @@ pub fn make_bundles(
     pool: Vec<Record>,
     options: &BundleOptions,
 ) -> Result<BTreeMap<String, Vec<BundleRecord>>, BundleError> {
-    if options.size < 2 {
+    if options.size < 2 && !(options.size == 1 && options.rules >= 2) {
         return Err(BundleError::Size { size: options.size });
     }
     if options.count > MAX_BUNDLES {
@@ -209,6 +240,11 @@ pub fn make_bundles(
                 size: options.size,
             });
         }
+        if options.rules > 0 {
+            let bundles = super::bundle_rules::make(&records, &lang, options)?;
+            out.insert(lang, bundles);
+            continue;
+        }
         let mut bundles = Vec::new();
         for index in 0..options.count {
             let seed = bundle_seed(options.seed, &options.name, &lang, index);
@@ -223,7 +259,10 @@ pub fn make_bundles(
                 pick_k(&mut rng, records.len(), options.size)
             };
             let members: Vec<&Record> = chosen.iter().map(|&i| &records[i]).collect();
-            bundles.push(bundle_record(&members, &lang, index, &seed, options));
+            let question = prompt(&lang, &members);
+            bundles.push(bundle_record(
+                &members, &lang, index, &seed, options, question,
+            ));
         }
         out.insert(lang, bundles);
     }
@@ -231,22 +270,24 @@ pub fn make_bundles(
 }
 
 /// An index below `n` (`n ≥ 1`).
-fn pick(rng: &mut Rng, n: usize) -> usize {
+pub(super) fn pick(rng: &mut Rng, n: usize) -> usize {
     rng.below(n as u64).map_or(0, |i| i as usize)
 }
 
 /// `k` distinct indices below `n` (`k ≤ n`), in draw order.
-fn pick_k(rng: &mut Rng, n: usize, k: usize) -> Vec<usize> {
+pub(super) fn pick_k(rng: &mut Rng, n: usize, k: usize) -> Vec<usize> {
     rng.pick_indices(n, k)
         .unwrap_or_else(|_| (0..k.min(n)).collect())
 }
 
-fn bundle_record(
+/// The bundle of `members` with the prompt `question`.
+pub(super) fn bundle_record(
     members: &[&Record],
     lang: &str,
     index: u64,
     seed: &[u8; 32],
     options: &BundleOptions,
+    question: String,
 ) -> BundleRecord {
     let items: Vec<BundleItem> = members
         .iter()
@@ -285,7 +326,7 @@ fn bundle_record(
         index,
         family: "bundle".to_string(),
         pair: format!("{}/{index:05}", options.name),
-        question: prompt(lang, members),
+        question,
         answer,
         answer_kind: "bundle".to_string(),
         bundle: items,
@@ -294,14 +335,19 @@ fn bundle_record(
     }
 }
 
+/// The JSON answer format of `k` questions: `"question1": "...", …`.
+pub(super) fn answer_example(k: usize) -> String {
+    (1..=k)
+        .map(|i| format!("\"question{i}\": \"...\""))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 /// The bundle prompt: an opening line, each question under its key, and
 /// the JSON answer format (Korean for `ko`, English otherwise).
 pub fn prompt(lang: &str, members: &[&Record]) -> String {
     let k = members.len();
-    let example = (1..=k)
-        .map(|i| format!("\"question{i}\": \"...\""))
-        .collect::<Vec<_>>()
-        .join(", ");
+    let example = answer_example(k);
     let (opening, closing) = if lang == "ko" {
         (
             format!(

@@ -37,7 +37,7 @@ pub fn check_card_free(dir: &Path) -> Result<(), DatasetError> {
 pub const LICENSES: [&str; 2] = ["mit", "apache-2.0"];
 
 /// The record fields as the card declares them: name, Arrow type, meaning.
-pub const FEATURES: [(&str, &str, &str); 20] = [
+pub const FEATURES: [(&str, &str, &str); 22] = [
     (
         "id",
         "string",
@@ -54,6 +54,16 @@ pub const FEATURES: [(&str, &str, &str); 20] = [
         "`puzzle/tier/index`, shared by the EN and KO items of one instance",
     ),
     ("question", "string", "the prompt"),
+    (
+        "context",
+        "string",
+        "the part of the prompt the item shares with others, such as its rule (`\"\"` when the spec declares none)",
+    ),
+    (
+        "query",
+        "string",
+        "the part of the prompt that is the item's own question (`\"\"` when the spec declares none)",
+    ),
     (
         "answer",
         "string",

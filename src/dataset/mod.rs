@@ -7,6 +7,7 @@
 pub mod atomic;
 pub mod build;
 pub mod bundle;
+mod bundle_rules;
 pub mod card;
 pub mod error;
 pub mod guard;

@@ -29,6 +29,16 @@ pub struct Record {
     pub pair: String,
     /// The question text shown to the solver.
     pub question: String,
+    /// The part of the question that states what the item shares with
+    /// others, such as the rule of a KOR-Bench task (a spec's `context`);
+    /// `""` when the spec declares none. A bundle states it once for all
+    /// its questions that share it.
+    #[serde(default)]
+    pub context: String,
+    /// The part of the question that is the item's own task (a spec's
+    /// `query`); `""` when the spec declares none.
+    #[serde(default)]
+    pub query: String,
     /// The expected answer.
     pub answer: String,
     /// How the answer is compared (e.g. `exact`, `int`, `grid`).
@@ -109,6 +119,8 @@ impl Record {
             ("family", text(&self.family)),
             ("pair", text(&self.pair)),
             ("question", text(&self.question)),
+            ("context", text(&self.context)),
+            ("query", text(&self.query)),
             ("answer", text(&self.answer)),
             ("answer_kind", text(&self.answer_kind)),
             ("slot", optional(&self.slot)),
@@ -126,7 +138,7 @@ impl Record {
 }
 
 /// How many fields a record has (see [`Record::fields`]).
-pub const FIELD_COUNT: usize = 20;
+pub const FIELD_COUNT: usize = 22;
 
 /// One value of a record's JSON line: a string or an integer.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -224,6 +236,16 @@ mod tests {
             family: "direct".into(),
             pair: "p/hard/00042".into(),
             question: "줄 \"하나\"\n둘\t\u{1}".into(),
+            context: if optional {
+                "규칙 \"하나\"".into()
+            } else {
+                String::new()
+            },
+            query: if optional {
+                "둘\t\u{1}".into()
+            } else {
+                String::new()
+            },
             answer: "A=1, B=2".into(),
             answer_kind: "assignment".into(),
             slot: optional.then(|| "first_brackets".into()),

@@ -119,6 +119,23 @@ pub enum GenError {
         span: Span,
     },
 
+    /// A `context` or `task` text that the prompt does not hold word for word.
+    #[error("{message}")]
+    #[diagnostic(code(puzzlec::gen::prompt_part))]
+    PromptPart {
+        /// What is wrong.
+        message: String,
+        /// How to fix and reproduce it.
+        #[help]
+        help: String,
+        /// The file.
+        #[source_code]
+        src: NamedSource<String>,
+        /// The part's expression.
+        #[label("this text is not in the prompt")]
+        span: Span,
+    },
+
     /// A variable Korean particle does not fit the word before it.
     #[error("{message}")]
     #[diagnostic(code(puzzlec::gen::particle))]

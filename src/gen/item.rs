@@ -84,6 +84,10 @@ pub struct Checkpoint {
 pub struct Rendered {
     /// The prompt.
     pub question: String,
+    /// The prompt's `context` part (`""` when the spec has none).
+    pub context: String,
+    /// The prompt's `query` part (`""` when the spec has none).
+    pub query: String,
     /// The solution trace, one step per line.
     pub solution: String,
     /// The gold in this language when it differs by language
@@ -620,10 +624,28 @@ fn finish(
                 lines.push(line);
             }
         }
+        let (context, query) = match program.parts.get(lang) {
+            Some((c, t)) => {
+                let context = eval_at(&mut interp, c, &env)?.display();
+                let query = eval_at(&mut interp, t, &env)?.display();
+                super::prompt_parts::check_in_prompt(
+                    program,
+                    ctx,
+                    lang,
+                    &question,
+                    (&context, c.span),
+                    (&query, t.span),
+                )?;
+                (context, query)
+            }
+            None => Default::default(),
+        };
         renders.insert(
             lang.clone(),
             Rendered {
                 question,
+                context,
+                query,
                 solution: lines.join("\n"),
                 answer: match program.answers_in.get(lang) {
                     Some(e) => Some(gold_of(&mut interp, e)?),

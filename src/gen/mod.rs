@@ -4,6 +4,7 @@ pub mod constraint;
 pub mod error;
 pub mod gold;
 pub mod item;
+mod prompt_parts;
 pub mod rng;
 pub mod sampler;
 pub mod seed;

@@ -32,6 +32,33 @@ pub struct LimitSetting {
     pub span: Span,
 }
 
+/// One of the two parts of a prompt a spec may declare per language.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum PromptPart {
+    /// `context`: what the item shares with others (its rule).
+    Context,
+    /// `query`: the item's own question.
+    Query,
+}
+
+impl PromptPart {
+    /// The keyword: `context` or `query`.
+    pub fn name(self) -> &'static str {
+        match self {
+            PromptPart::Context => "context",
+            PromptPart::Query => "query",
+        }
+    }
+
+    /// The other part.
+    pub fn other(self) -> PromptPart {
+        match self {
+            PromptPart::Context => PromptPart::Query,
+            PromptPart::Query => PromptPart::Context,
+        }
+    }
+}
+
 /// A top-level declaration.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Decl {
@@ -69,6 +96,8 @@ pub enum Decl {
     Choices(Expr, Span),
     /// `choices LANG = EXPR`: the options of the records in one language.
     ChoicesIn(Ident, Expr),
+    /// `context LANG = EXPR` or `query LANG = EXPR`.
+    Part(PromptPart, Ident, Expr),
     /// `template LANG STRING`.
     Template(Ident, Expr),
     /// `calibrate { LEVER PATH ... }`.

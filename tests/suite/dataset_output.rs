@@ -17,6 +17,8 @@ fn record(index: u64) -> Record {
         family: "direct".into(),
         pair: puzzlec::dataset::pair_id("p", "easy", index),
         question: "q".into(),
+        context: String::new(),
+        query: String::new(),
         answer: "a".into(),
         answer_kind: "exact".into(),
         slot: None,

@@ -58,7 +58,7 @@ fn an_hf_build_is_a_default_build_plus_its_card() {
             .count(),
         2
     );
-    assert_eq!(yaml.matches("    dtype: string\n").count(), 3 * 19);
+    assert_eq!(yaml.matches("    dtype: string\n").count(), 3 * 21);
     assert_eq!(
         yaml.matches("  - name: index\n    dtype: int64\n").count(),
         3

@@ -15,6 +15,7 @@ mod ask_safety;
 mod authoring;
 mod budgets;
 mod build_stream;
+mod bundle_rules;
 mod calendar_golds;
 mod calibrate;
 mod calibrate_models;

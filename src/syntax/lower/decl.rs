@@ -132,6 +132,14 @@ impl<'s> Lowerer<'s> {
                 let lang = self.ident(next(&mut inner, &pair)?)?;
                 Decl::AnswerIn(lang, self.expr(next(&mut inner, &pair)?)?)
             }
+            Rule::part_decl => {
+                let kind = match next(&mut inner, &pair)?.as_str() {
+                    "context" => PromptPart::Context,
+                    _ => PromptPart::Query,
+                };
+                let lang = self.ident(next(&mut inner, &pair)?)?;
+                Decl::Part(kind, lang, self.expr(next(&mut inner, &pair)?)?)
+            }
             Rule::choices_lang_decl => {
                 let lang = self.ident(next(&mut inner, &pair)?)?;
                 Decl::ChoicesIn(lang, self.expr(next(&mut inner, &pair)?)?)
