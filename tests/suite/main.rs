@@ -63,6 +63,7 @@ mod kor_puzzle_arrow;
 mod kor_puzzle_connect;
 mod kor_puzzle_grid_a;
 mod kor_puzzle_grid_b;
+mod kor_resolution;
 mod korean_age_golds;
 mod language_answers;
 mod lowering;
