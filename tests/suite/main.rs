@@ -56,6 +56,7 @@ mod io_safety;
 mod jamo_golds;
 mod kinship_golds;
 mod kor_cipher;
+mod kor_circuits;
 mod kor_integrals;
 mod kor_logic;
 mod kor_operation;
