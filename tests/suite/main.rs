@@ -57,6 +57,7 @@ mod jamo_golds;
 mod kinship_golds;
 mod kor_cipher;
 mod kor_circuits;
+mod kor_fallacies;
 mod kor_integrals;
 mod kor_logic;
 mod kor_operation;
