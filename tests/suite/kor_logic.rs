@@ -143,7 +143,7 @@ fn scores_itself(r: &Record) {
 #[test]
 fn normal_form_golds_follow_the_truth_table() {
     let mut asks: BTreeMap<String, usize> = BTreeMap::new();
-    let records = records("kor_logic_05_normal_forms");
+    let records = records("kor_logic_03_normal_forms");
     for r in &records {
         let id = &r.id;
         let n = r.instance["vars"].as_u64().expect("vars") as usize;
