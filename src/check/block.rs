@@ -202,7 +202,7 @@ impl<'a> Checker<'a> {
             if !(1..=2).contains(&params.len()) {
                 self.errors.push(CheckError::Constraint {
                     what: format!("this `prefer` function takes {} parameters", params.len()),
-                    help: "`prefer` weighs a value (`|v| …`) or an unknown's index and a value (`|x, v| …`)".into(),
+                    help: "`prefer` weighs a value (`|v| …`) or an unknown's index and a value (`|x, v| …`).".into(),
                     src: self.src(),
                     span: f.span,
                 });

@@ -95,7 +95,8 @@ impl<'a> Checker<'a> {
                 r.binding(b);
             }
             let t = r.expr(&rule.body);
-            if !t.fits(&Ty::Bool) {
+            let errors = self.errors.len();
+        if !t.fits(&Ty::Bool) {
                 r.errors.push(CheckError::Type {
                     expected: "a condition".into(),
                     found: t.described(),
@@ -164,6 +165,7 @@ impl Checker<'_> {
             }
         }
         r.locals_used.extend(reads.iter().cloned());
+        let errors = self.errors.len();
         if !t.fits(&Ty::Bool) {
             self.errors.push(CheckError::Type {
                 expected: "a condition".into(),
@@ -178,13 +180,16 @@ impl Checker<'_> {
                 help: format!(
                     "a rule constrains the unknowns of a `find` ({}); this one reads only drawn values, \
                      so it states nothing to the solver. Write the unknowns (e.g. `cell[p]`, not the \
-                     solution's `s.cell[p]`), or check drawn values with `require`",
+                     solution's `s.cell[p]`), or check drawn values with `require`.",
                     backticked(&self.find_names)
                 ),
                 src: self.src(),
                 span: rule.name.span,
             });
         }
-        self.stated.layout_rule(&rule.name.name, reads, rule.span);
+        // A rule already reported is not checked against the prompt too.
+        if self.errors.len() == errors {
+            self.stated.layout_rule(&rule.name.name, reads, rule.span);
+        }
     }
 }
