@@ -49,8 +49,7 @@ impl<'a> Checker<'a> {
                     let ((), reads_find) = self.reading_finds(r, |r| r.binding(binding));
                     self.stated
                         .bind_symbolic(&binding.pattern, &r.locals_used, reads_find);
-                    self.stated
-                        .bind_loop(&binding.pattern, &mut r.locals_used);
+                    self.stated.bind_loop(&binding.pattern, &mut r.locals_used);
                     self.block(r, body, languages, false);
                     r.reset(m);
                 }

@@ -95,8 +95,7 @@ impl<'a> Checker<'a> {
                 r.binding(b);
             }
             let t = r.expr(&rule.body);
-            let errors = self.errors.len();
-        if !t.fits(&Ty::Bool) {
+            if !t.fits(&Ty::Bool) {
                 r.errors.push(CheckError::Type {
                     expected: "a condition".into(),
                     found: t.described(),

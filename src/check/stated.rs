@@ -84,7 +84,10 @@ impl Stated {
     }
 
     /// Records a layout rule called `name` that reads the local names `reads`.
-    pub(super) fn layout_rule(&mut self, name: &str, reads: BTreeSet<String>, span: Span) {
+    /// Names `generate` never bound (those of a comprehension or a lambda
+    /// inside the rule) are the rule's own and are not kept.
+    pub(super) fn layout_rule(&mut self, name: &str, mut reads: BTreeSet<String>, span: Span) {
+        reads.retain(|n| self.deps.contains_key(n) || self.loop_deps.contains_key(n));
         self.rules.push((name.to_string(), reads, span));
     }
 
@@ -158,10 +161,7 @@ impl Checker<'_> {
         }
         let rules = std::mem::take(&mut self.stated.rules);
         for (rule, reads, span) in &rules {
-            let Some(name) = self
-                .stated
-                .unstated(reads, &reached, &mut BTreeSet::new())
-            else {
+            let Some(name) = self.stated.unstated(reads, &reached, &mut BTreeSet::new()) else {
                 continue;
             };
             self.errors.push(CheckError::UnstatedRule {

@@ -36,10 +36,7 @@ impl Constraints {
         if let Some(solution) = &self.solution {
             if let Some(r) = added.iter().find(|r| r.term.eval(solution) != Some(true)) {
                 return Err(EvalError::invalid(
-                    format!(
-                        "rule `{}` is false in the hidden solution{}",
-                        r.name, r.at
-                    ),
+                    format!("rule `{}` is false in the hidden solution{}", r.name, r.at),
                     rule.span,
                 ));
             }
