@@ -3,6 +3,7 @@
 
 use super::{decide::FdState, Constraints};
 use crate::eval::{Env, EvalError, EvalResult, Interp};
+use crate::span::Span;
 use crate::syntax::ast::Rule;
 use std::rc::Rc;
 
@@ -32,12 +33,20 @@ impl Constraints {
         }
         let before = self.rule_terms.len();
         self.assert_rule(interp, env, rule)?;
+        self.joined(before, rule.span)
+    }
+
+    /// The rule instances from `before` on have joined the model: each must
+    /// hold in the hidden solution (once sampled), known models that break
+    /// one are dropped, and every view of the rules (the effort builtins',
+    /// the finite-domain engine's) is renewed.
+    pub(super) fn joined(&mut self, before: usize, span: Span) -> EvalResult<()> {
         let added = &self.rule_terms[before..];
         if let Some(solution) = &self.solution {
             if let Some(r) = added.iter().find(|r| r.term.eval(solution) != Some(true)) {
                 return Err(EvalError::invalid(
                     format!("rule `{}` is false in the hidden solution{}", r.name, r.at),
-                    rule.span,
+                    span,
                 ));
             }
         }
