@@ -84,10 +84,7 @@ impl Stated {
     }
 
     /// Records a layout rule called `name` that reads the local names `reads`.
-    /// Names `generate` never bound (those of a comprehension or a lambda
-    /// inside the rule) are the rule's own and are not kept.
-    pub(super) fn layout_rule(&mut self, name: &str, mut reads: BTreeSet<String>, span: Span) {
-        reads.retain(|n| self.deps.contains_key(n) || self.loop_deps.contains_key(n));
+    pub(super) fn layout_rule(&mut self, name: &str, reads: BTreeSet<String>, span: Span) {
         self.rules.push((name.to_string(), reads, span));
     }
 
@@ -115,7 +112,10 @@ impl Stated {
         visiting: &mut BTreeSet<String>,
     ) -> Option<&'r String> {
         reads.iter().find(|name| {
-            if reached.contains(*name) || !visiting.insert((*name).clone()) {
+            // A name `generate` never bound (one of a comprehension or a
+            // lambda) is local to the expression that read it.
+            let bound = self.deps.contains_key(*name) || self.loop_deps.contains_key(*name);
+            if !bound || reached.contains(*name) || !visiting.insert((*name).clone()) {
                 return false;
             }
             let mut from: BTreeSet<String> = BTreeSet::new();

@@ -319,3 +319,56 @@ fn a_negative_two_parameter_weight_is_an_error_naming_the_unknown() {
         "{text}"
     );
 }
+
+/// A spec whose `generate` is `body` and whose instance is `instance`.
+fn stated_spec(body: &str, instance: &str) -> String {
+    format!(
+        r#"
+puzzle stated
+title en "Stated" ko "진술"
+family direct
+lever n: int in 1..=9
+tier easy {{ n = 4 }}
+find x[i in 0..n] : 1..=4
+generate {{
+{body}
+  let s = sample solution
+}}
+answer digits = s.x
+instance = {instance}
+template en "Which digits?"
+template ko "어떤 숫자입니까?"
+"#
+    )
+}
+
+fn unstated(body: &str, instance: &str) -> bool {
+    let source = SourceFile::new("stated.puzzle", stated_spec(body, instance));
+    match compile(&source) {
+        Ok(_) => false,
+        Err(e) => {
+            let text = render_plain(&e.diagnostics(), 100);
+            assert!(text.contains("unstated_proof"), "another error:\n{text}");
+            true
+        }
+    }
+}
+
+#[test]
+fn a_layout_rule_is_stated_when_what_it_reads_reaches_the_prompt() {
+    let grid = "  let grid = [coin(1, 2) for _ in 0..n]\n  let pairs = [(i, i + 1) for i in 0..n - 1 if grid[i]]\n";
+    let rule = "  rule apart for (i, j) in pairs: x[i] != x[j]\n";
+    // Computed from a stated draw, or stated itself.
+    assert!(!unstated(&format!("{grid}{rule}"), "{ grid: grid }"));
+    assert!(!unstated(&format!("{grid}{rule}"), "{ pairs: pairs }"));
+    // Computed from a draw the prompt never shows.
+    assert!(unstated(&format!("{grid}{rule}"), "{ n: n }"));
+    // Read through a loop variable: stated with the loop's list.
+    let looped = format!("{grid}  for (i, j) in pairs {{\n    rule apart: x[i] != x[j]\n  }}\n");
+    assert!(!unstated(&looped, "{ grid: grid }"));
+    assert!(unstated(&looped, "{ n: n }"));
+    // Names bound inside the rule (a comprehension) are its own.
+    let sums = "  let t = int in 4..=12\n  rule total: sum([x[i] for i in 0..n]) == t\n";
+    assert!(!unstated(sums, "{ t: t }"));
+    assert!(unstated(sums, "{ n: n }"));
+}
