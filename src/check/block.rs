@@ -21,7 +21,9 @@ impl<'a> Checker<'a> {
             match stmt {
                 Stmt::Let(pattern, expr) => {
                     r.locals_used.clear();
-                    let t = r.expr(expr);
+                    let (t, reads_find) = self.reading_finds(r, |r| r.expr(expr));
+                    self.stated
+                        .bind_symbolic(pattern, &r.locals_used, reads_find);
                     self.stated.bind(pattern, &mut r.locals_used);
                     r.bind_pattern(pattern, t);
                 }
@@ -43,7 +45,11 @@ impl<'a> Checker<'a> {
                 }
                 Stmt::For(binding, body, _) => {
                     let m = r.mark();
-                    r.binding(binding);
+                    r.locals_used.clear();
+                    let ((), reads_find) = self.reading_finds(r, |r| r.binding(binding));
+                    self.stated
+                        .bind_symbolic(&binding.pattern, &r.locals_used, reads_find);
+                    self.stated.bind_loop(&binding.pattern, &mut r.locals_used);
                     self.block(r, body, languages, false);
                     r.reset(m);
                 }
@@ -80,6 +86,7 @@ impl<'a> Checker<'a> {
                             f.span,
                             "`prefer` takes a weight function of a value, e.g. `prefer |v| if v == 1 or v == 9 then 3 else 1`",
                         );
+                        self.prefer_arity(f);
                     }
                     r.bind_pattern(pattern, Ty::Map);
                 }
@@ -169,6 +176,10 @@ impl<'a> Checker<'a> {
                     self.constraint_statement(r, *span);
                     r.expr(expr);
                 }
+                Stmt::Rule(rule) => {
+                    self.constraint_statement(r, rule.span);
+                    self.layout_rule(r, rule);
+                }
                 Stmt::Optimize(pattern, _, expr, span) => {
                     self.constraint_statement(r, *span);
                     r.expr(expr);
@@ -180,6 +191,21 @@ impl<'a> Checker<'a> {
         }
         if !keep {
             r.reset(mark);
+        }
+    }
+
+    /// A lambda given to `prefer` takes a value (`|v|`) or an unknown's
+    /// index and a value (`|x, v|`).
+    fn prefer_arity(&mut self, f: &Expr) {
+        if let ExprKind::Lambda(params, _) = &f.kind {
+            if !(1..=2).contains(&params.len()) {
+                self.errors.push(CheckError::Constraint {
+                    what: format!("this `prefer` function takes {} parameters", params.len()),
+                    help: "`prefer` weighs a value (`|v| …`) or an unknown's index and a value (`|x, v| …`).".into(),
+                    src: self.src(),
+                    span: f.span,
+                });
+            }
         }
     }
 

@@ -7,6 +7,7 @@ use super::types::Ty;
 use super::{backticked, Checker, Parts};
 use crate::span::Span;
 use crate::syntax::ast::*;
+use std::collections::BTreeSet;
 
 impl<'a> Checker<'a> {
     /// The keys of a `plant solution { … }` literal: each names a `find`,
@@ -105,6 +106,89 @@ impl<'a> Checker<'a> {
             }
             self.errors.append(&mut r.errors);
             self.uses.roots.append(&mut r.used);
+        }
+    }
+}
+
+impl Checker<'_> {
+    /// Runs `check` and tells whether the global names it read include a
+    /// `find`, directly or through functions and constants.
+    pub(super) fn reading_finds<T>(
+        &self,
+        r: &mut Resolver<'_>,
+        check: impl FnOnce(&mut Resolver<'_>) -> T,
+    ) -> (T, bool) {
+        let before = std::mem::take(&mut r.used);
+        let out = check(r);
+        let read = std::mem::replace(&mut r.used, before);
+        let finds = self.reaches_find(&read);
+        r.used.extend(read);
+        (out, finds)
+    }
+
+    /// Whether any of `globals`, or a function or constant they use, is a `find`.
+    fn reaches_find(&self, globals: &BTreeSet<String>) -> bool {
+        let mut seen = BTreeSet::new();
+        let mut work: Vec<&String> = globals.iter().collect();
+        while let Some(name) = work.pop() {
+            if self.find_names.contains(name) {
+                return true;
+            }
+            if seen.insert(name) {
+                let next = self.uses.fns.get(name).into_iter();
+                work.extend(next.chain(self.uses.consts.get(name)).flatten());
+            }
+        }
+        false
+    }
+
+    /// A `rule` inside `generate` (a layout rule): checked like a top-level
+    /// rule (no randomness), it must constrain the unknowns, and the local
+    /// names it reads are recorded for the proof-soundness check.
+    pub(super) fn layout_rule(&mut self, r: &mut Resolver<'_>, rule: &Rule) {
+        let place = std::mem::replace(&mut r.place, Place::Rule);
+        let mark = r.mark();
+        let before = std::mem::take(&mut r.locals_used);
+        let (t, reads_find) = self.reading_finds(r, |r| {
+            for b in &rule.bindings {
+                r.binding(b);
+            }
+            r.expr(&rule.body)
+        });
+        r.reset(mark);
+        r.place = place;
+        let mut reads = std::mem::replace(&mut r.locals_used, before);
+        for b in &rule.bindings {
+            for name in b.pattern.names() {
+                reads.remove(&name.name);
+            }
+        }
+        r.locals_used.extend(reads.iter().cloned());
+        let errors = self.errors.len();
+        if !t.fits(&Ty::Bool) {
+            self.errors.push(CheckError::Type {
+                expected: "a condition".into(),
+                found: t.described(),
+                help: format!("rule `{}` states a condition over the unknowns, e.g. `alldiff([cell[p] for p in run])`", rule.name.name),
+                src: self.src(),
+                span: rule.body.span,
+            });
+        } else if !reads_find && !self.stated.any_symbolic(&reads) && !self.find_names.is_empty() {
+            self.errors.push(CheckError::Constraint {
+                what: format!("rule `{}` mentions no unknown", rule.name.name),
+                help: format!(
+                    "a rule constrains the unknowns of a `find` ({}); this one reads only drawn values, \
+                     so it states nothing to the solver. Write the unknowns (e.g. `cell[p]`, not the \
+                     solution's `s.cell[p]`), or check drawn values with `require`.",
+                    backticked(&self.find_names)
+                ),
+                src: self.src(),
+                span: rule.name.span,
+            });
+        }
+        // A rule already reported is not checked against the prompt too.
+        if self.errors.len() == errors {
+            self.stated.layout_rule(&rule.name.name, reads, rule.span);
         }
     }
 }

@@ -649,6 +649,22 @@ pub enum CheckError {
         #[label("the proofs after this assume these clues")]
         span: Span,
     },
+    /// A `rule` inside `generate` that reads values the prompt never states.
+    #[error("{what}")]
+    #[diagnostic(code(puzzlec::check::unstated_proof))]
+    UnstatedRule {
+        /// What is wrong.
+        what: String,
+        /// How to fix it.
+        #[help]
+        help: String,
+        /// The file.
+        #[source_code]
+        src: NamedSource<String>,
+        /// Where.
+        #[label("every later proof assumes this rule")]
+        span: Span,
+    },
     /// A constraint construct used where it has no meaning.
     #[error("{what}")]
     #[diagnostic(code(puzzlec::check::constraint))]

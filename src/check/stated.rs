@@ -1,7 +1,9 @@
 //! Proofs tied to the prompt: a `dig` or `reveal` leaves clues in the
 //! constraint model that every later uniqueness proof assumes, so its result
 //! must reach the prompt (the instance, the choices or a template), directly
-//! or through the bindings of `generate`.
+//! or through the bindings of `generate`. A `rule` inside `generate` (a
+//! layout rule) joins the model the same way, so every value it reads must
+//! reach the prompt too.
 
 use super::error::CheckError;
 use super::Checker;
@@ -15,8 +17,16 @@ pub(super) struct Stated {
     /// For each name bound in `generate`, the local names its value was
     /// computed from (over every binding of that name).
     deps: BTreeMap<String, BTreeSet<String>>,
+    /// For each name a `for` statement binds, the local names its list was
+    /// computed from: what a layout rule inside the loop reads through it.
+    loop_deps: BTreeMap<String, BTreeSet<String>>,
+    /// Names bound in `generate` whose value may hold unknowns (computed
+    /// from a `find`, or from another such name).
+    symbolic: BTreeSet<String>,
     /// Each `dig` and `reveal`: the names it binds, its keyword, its span.
     proofs: Vec<(Vec<String>, &'static str, Span)>,
+    /// Each layout rule: its name, the local names it reads, its span.
+    rules: Vec<(String, BTreeSet<String>, Span)>,
 }
 
 impl Stated {
@@ -32,12 +42,50 @@ impl Stated {
         }
     }
 
+    /// Records that the names a `for` statement binds were computed from
+    /// `used` (which is left empty).
+    pub(super) fn bind_loop(&mut self, pattern: &Pattern, used: &mut BTreeSet<String>) {
+        let used = std::mem::take(used);
+        for name in pattern.names() {
+            self.loop_deps
+                .entry(name.name.clone())
+                .or_default()
+                .extend(used.iter().cloned());
+        }
+    }
+
+    /// Records that the names of `pattern` may hold unknowns when their
+    /// value read a `find` (`reads_find`) or a name that may (over every
+    /// binding of a name).
+    pub(super) fn bind_symbolic(
+        &mut self,
+        pattern: &Pattern,
+        locals: &BTreeSet<String>,
+        reads_find: bool,
+    ) {
+        if reads_find || self.any_symbolic(locals) {
+            for name in pattern.names() {
+                self.symbolic.insert(name.name.clone());
+            }
+        }
+    }
+
+    /// Whether any of `locals` may hold unknowns.
+    pub(super) fn any_symbolic(&self, locals: &BTreeSet<String>) -> bool {
+        locals.iter().any(|l| self.symbolic.contains(l))
+    }
+
     /// Records a `dig` or `reveal` binding `pattern` (none for a bare one).
     pub(super) fn proof(&mut self, pattern: Option<&Pattern>, what: &'static str, span: Span) {
         let names = pattern.map_or_else(Vec::new, |p| {
             p.names().into_iter().map(|n| n.name.clone()).collect()
         });
         self.proofs.push((names, what, span));
+    }
+
+    /// Records a layout rule called `name` that reads the local names `reads`.
+    pub(super) fn layout_rule(&mut self, name: &str, reads: BTreeSet<String>, span: Span) {
+        self.rules.push((name.to_string(), reads, span));
     }
 
     /// Every name the prompt's expressions read (`roots`) or depend on
@@ -52,10 +100,38 @@ impl Stated {
         }
         seen
     }
+
+    /// The first name among `reads` whose value the prompt does not state:
+    /// a name is stated when the prompt depends on it (`reached`), or when
+    /// it was computed only from stated names (a name computed from nothing
+    /// local, such as a draw, must be reached itself).
+    fn unstated<'r>(
+        &self,
+        reads: &'r BTreeSet<String>,
+        reached: &BTreeSet<String>,
+        visiting: &mut BTreeSet<String>,
+    ) -> Option<&'r String> {
+        reads.iter().find(|name| {
+            // A name `generate` never bound (one of a comprehension or a
+            // lambda) is local to the expression that read it.
+            let bound = self.deps.contains_key(*name) || self.loop_deps.contains_key(*name);
+            if !bound || reached.contains(*name) || !visiting.insert((*name).clone()) {
+                return false;
+            }
+            let mut from: BTreeSet<String> = BTreeSet::new();
+            for map in [&self.deps, &self.loop_deps] {
+                from.extend(map.get(*name).into_iter().flatten().cloned());
+            }
+            let open = from.is_empty() || self.unstated(&from, reached, visiting).is_some();
+            visiting.remove(*name);
+            open
+        })
+    }
 }
 
 impl Checker<'_> {
-    /// Reports every `dig` and `reveal` whose result the prompt never reads.
+    /// Reports every `dig` and `reveal` whose result the prompt never reads,
+    /// and every layout rule that reads a value the prompt never states.
     pub(super) fn unstated_proofs(&mut self, roots: &BTreeSet<String>) {
         let reached = self.stated.reached(roots);
         for (names, what, span) in std::mem::take(&mut self.stated.proofs) {
@@ -81,6 +157,22 @@ impl Checker<'_> {
                 help,
                 src: self.src(),
                 span,
+            });
+        }
+        let rules = std::mem::take(&mut self.stated.rules);
+        for (rule, reads, span) in &rules {
+            let Some(name) = self.stated.unstated(reads, &reached, &mut BTreeSet::new()) else {
+                continue;
+            };
+            self.errors.push(CheckError::UnstatedRule {
+                what: format!("rule `{rule}` reads `{name}`, which never reaches the prompt"),
+                help: format!(
+                    "a `rule` inside `generate` joins the model, so every later proof assumes it; \
+                     render `{name}` (or the values computed from it that the rule reads) in the \
+                     templates or the instance, e.g. `instance = {{ {name}: {name} }}`"
+                ),
+                src: self.src(),
+                span: *span,
             });
         }
     }

@@ -303,6 +303,7 @@ fn stmt_span(stmt: &Stmt) -> Span {
         | Stmt::Retry(_, _, span)
         | Stmt::Unique(_, span)
         | Stmt::Optimize(_, _, _, span) => *span,
+        Stmt::Rule(rule) => rule.span,
     }
 }
 
@@ -357,6 +358,9 @@ fn run_stmt<'p>(
             }
             // What the block may change, to undo a run that rejects.
             let saved = cons.as_ref().map(Constraints::save);
+            if let Some(c) = cons.as_mut() {
+                c.hold();
+            }
             let (steps, checkpoints) = (trace.steps.len(), trace.checkpoints.len());
             let mut last = *span;
             let mut done = None;
@@ -381,6 +385,11 @@ fn run_stmt<'p>(
                         trace.step_envs.truncate(steps);
                         trace.checkpoints.truncate(checkpoints);
                     }
+                }
+            }
+            if saved.is_some() {
+                if let Some(c) = cons.as_mut() {
+                    c.release();
                 }
             }
             match done {
@@ -471,6 +480,10 @@ fn run_stmt<'p>(
             if let Outcome::Reject = c.unique(v, *span)? {
                 return Ok(Next::Reject(*span));
             }
+        }
+        Stmt::Rule(rule) => {
+            let c = ensure_model(program, interp, &mut env, cons, rule.span)?;
+            c.layout_rule(interp, &env, rule)?;
         }
         Stmt::Optimize(pattern, maximize, expr, span) => {
             let c = ensure_model(program, interp, &mut env, cons, *span)?;

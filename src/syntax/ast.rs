@@ -310,6 +310,9 @@ pub enum Stmt {
     Unique(Expr, Span),
     /// `[let p =] maximize expr` (true) or `minimize expr` (false).
     Optimize(Option<Pattern>, bool, Expr, Span),
+    /// `rule NAME for ...: EXPR` inside `generate`: a layout rule, which
+    /// joins the model from here on.
+    Rule(Rule),
 }
 
 /// The `dig` construct.

@@ -210,6 +210,17 @@ impl<'a> Interp<'a> {
         }
     }
 
+    /// How many arguments a function value takes, when that is one number
+    /// (a lambda or a user function; `None` for a builtin or a non-function).
+    pub fn arity(&self, f: &Value) -> Option<usize> {
+        let Value::Func(func) = f else { return None };
+        match &**func {
+            Func::Lambda { code, .. } => Some(code.params as usize),
+            Func::User(i) => self.fns.get(*i).map(|d| d.params.len()),
+            Func::Builtin(_) => None,
+        }
+    }
+
     /// Calls user function `i`: its parameters, then its body against the
     /// levers and constants.
     fn call_user(&mut self, i: usize, args: Vec<Value>, span: Span) -> EvalResult<Value> {

@@ -29,7 +29,7 @@ const MISSES: u32 = 8;
 impl Constraints {
     /// The engine's view of the rules, unless the SAT backend is forced,
     /// the model cannot be represented, or the engine keeps missing.
-    fn fd_base(&mut self) -> Option<Rc<Base>> {
+    pub(super) fn fd_base(&mut self) -> Option<Rc<Base>> {
         if fd::engine() == Engine::Sat {
             return None;
         }

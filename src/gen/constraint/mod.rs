@@ -19,6 +19,7 @@ use std::rc::Rc;
 mod decide;
 mod dig;
 mod encode;
+mod layout;
 mod model;
 mod optimise;
 mod plant;
@@ -67,6 +68,11 @@ pub struct Constraints {
     fd: decide::FdState,
     /// Questions the finite-domain engine settled and missed.
     fd_record: (u32, u32),
+    /// Rule instances asserted by layout rules (`rule` inside `generate`).
+    layout: usize,
+    /// Open `retry` runs that began with this model built (see
+    /// [`Constraints::hold`]): layout rules are refused while any is open.
+    held: u32,
 }
 
 /// One instance of a rule, as asserted.
@@ -145,6 +151,8 @@ impl Constraints {
             view: ModelView::default(),
             fd: decide::FdState::default(),
             fd_record: (0, 0),
+            layout: 0,
+            held: 0,
         }
     }
 

@@ -11,7 +11,7 @@ use crate::eval::symops::bool_term;
 use crate::eval::{Env, EvalError, EvalResult, Interp, Value};
 use crate::sat::{current_backend, CmpOp, Limits, Model};
 use crate::span::Span;
-use crate::syntax::ast::Binding;
+use crate::syntax::ast::{Binding, Rule};
 use std::rc::Rc;
 
 impl Constraints {
@@ -79,43 +79,58 @@ impl Constraints {
             }
             c.finds.push(layout);
         }
+        c.view.names = Rc::new(names);
         for rule in &program.rules {
-            let mut instances = Vec::new();
-            for_each_binding(interp, &env, &rule.bindings, &mut |interp, env| {
-                instances.push((
-                    interp.eval(&rule.body, env)?,
-                    describe_bindings(env, &rule.bindings),
-                    binding_value(env, &rule.bindings),
-                ));
-                Ok(())
-            })?;
-            for (value, at, binding) in instances {
-                match value {
-                    Value::Bool(true) => {}
-                    Value::Bool(false) => {
-                        return Err(EvalError::invalid(
-                            format!("rule `{}` can never hold{at}", rule.name.name),
-                            rule.span,
-                        ))
-                    }
-                    other => {
-                        let t = bool_term(&other, rule.body.span)?;
-                        c.assert(&t).map_err(|e| sat_error(e, rule.span))?;
-                        names.rules.push((rule.name.name.clone(), binding));
-                        c.rule_terms.push(RuleTerm {
-                            name: rule.name.name.clone(),
-                            at,
-                            span: rule.span,
-                            term: t,
-                        });
-                    }
-                }
-            }
+            c.assert_rule(interp, &env, rule)?;
         }
         c.view.domains = Rc::new(c.domains.clone());
         c.view.rules = Rc::new(c.rule_terms.iter().map(|r| r.term.clone()).collect());
-        c.view.names = Rc::new(names);
         Ok((c, env))
+    }
+
+    /// Asserts every instance of `rule` (one per combination of its
+    /// bindings), evaluated in `env`, and names each for `explain`; a rule
+    /// false for plain values is an error naming the binding.
+    pub(super) fn assert_rule(
+        &mut self,
+        interp: &mut Interp<'_>,
+        env: &Env,
+        rule: &Rule,
+    ) -> EvalResult<()> {
+        let mut instances = Vec::new();
+        for_each_binding(interp, env, &rule.bindings, &mut |interp, env| {
+            instances.push((
+                interp.eval(&rule.body, env)?,
+                describe_bindings(env, &rule.bindings),
+                binding_value(env, &rule.bindings),
+            ));
+            Ok(())
+        })?;
+        for (value, at, binding) in instances {
+            match value {
+                Value::Bool(true) => {}
+                Value::Bool(false) => {
+                    return Err(EvalError::invalid(
+                        format!("rule `{}` can never hold{at}", rule.name.name),
+                        rule.span,
+                    ))
+                }
+                other => {
+                    let t = bool_term(&other, rule.body.span)?;
+                    self.assert(&t).map_err(|e| sat_error(e, rule.span))?;
+                    Rc::make_mut(&mut self.view.names)
+                        .rules
+                        .push((rule.name.name.clone(), binding));
+                    self.rule_terms.push(RuleTerm {
+                        name: rule.name.name.clone(),
+                        at,
+                        span: rule.span,
+                        term: t,
+                    });
+                }
+            }
+        }
+        Ok(())
     }
 
     /// Creates the unknowns of one `find` level by level.

@@ -1,5 +1,6 @@
 use super::*;
 use crate::eval::sym::IntTerm;
+use crate::fd;
 use crate::sat::default_backend;
 use crate::sat::CmpOp;
 
@@ -204,4 +205,44 @@ fn plant_accepts_exactly_the_solutions() {
         accepted > 100 && refused > 100,
         "{accepted} accepted, {refused} refused"
     );
+}
+
+/// A rule that joins a built model (a layout rule) reaches the
+/// finite-domain engine as well as the SAT backend: after `x0 != x1` was
+/// asked about, `x0 == x1` joins, and both engines find no solution.
+#[test]
+fn joined_rules_reach_both_engines() {
+    let mut c = Constraints::empty(Model::new(default_backend()).unwrap());
+    for _ in 0..2 {
+        let x = c.model.new_int(&[1, 2, 3]).unwrap();
+        c.vars.push(x);
+        c.domains.push(vec![1, 2, 3]);
+    }
+    c.view.domains = Rc::new(c.domains.clone());
+    let (a, b) = (IntTerm::var(0), IntTerm::var(1));
+    add_rule(
+        &mut c,
+        BoolTerm::Cmp(a.add_scaled(&b, -1).unwrap(), CmpOp::Ne),
+    );
+    c.joined(0, Span::default()).unwrap();
+    let span = Span::default();
+    assert!(c.decide(&[], &[], None, span).unwrap().0);
+    assert!(c.fd_base().is_some(), "the engine answers");
+    let before = c.rule_terms.len();
+    add_rule(
+        &mut c,
+        BoolTerm::Cmp(a.add_scaled(&b, -1).unwrap(), CmpOp::Eq),
+    );
+    c.joined(before, span).unwrap();
+    assert_eq!(c.view.rules.len(), 2);
+    assert!(!c.model.solve(&[]).unwrap(), "SAT sees the rule");
+    let base = c.fd_base().expect("the engine answers");
+    assert!(
+        matches!(
+            fd::solve(fd::Question::new(&base), fd::NODE_BUDGET),
+            fd::Answer::Unsat
+        ),
+        "the engine sees the rule"
+    );
+    assert!(!c.decide(&[], &[], None, span).unwrap().0);
 }

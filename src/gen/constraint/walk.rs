@@ -16,10 +16,11 @@ impl Constraints {
     /// the result is determined by SAT/UNSAT verdicts alone. Which solves
     /// establish those verdicts is chosen for speed (see `Walk`).
     ///
-    /// With `prefer` (a function of one value), each unknown's value order
-    /// is drawn by weights instead: repeated draws without replacement among
-    /// the values of positive weight `prefer(value)`, then the values of
-    /// weight 0 in uniform order.
+    /// With `prefer` (a function of one value, or of an unknown's index
+    /// label and a value), each unknown's value order is drawn by weights
+    /// instead: repeated draws without replacement among the values of
+    /// positive weight `prefer(value)` (`prefer(label, value)`), then the
+    /// values of weight 0 in uniform order.
     pub fn sample(
         &mut self,
         interp: &mut Interp<'_>,
@@ -28,21 +29,31 @@ impl Constraints {
     ) -> EvalResult<Outcome> {
         let fixed = self.clues.clone();
         if !self.model.solve(&fixed).map_err(|e| sat_error(e, span))? {
-            if self.clues.is_empty() {
+            // Rules drawn in `generate` may leave no solution: that
+            // sample is rejected, like one whose clues leave none.
+            if self.clues.is_empty() && self.layout == 0 {
                 return Err(self.contradiction(span));
             }
             return Ok(Outcome::Reject);
         }
+        let labels = match prefer {
+            Some(f) if prefers_by_unknown(interp, f, span)? => Some(self.labels()),
+            _ => None,
+        };
         // Every draw happens up front, in the order the walk uses them.
         let order = interp.sampler(span)?.permutation(self.vars.len());
         let mut prefs = Vec::with_capacity(order.len());
         let mut weights = Weights::default();
         for &id in &order {
             let domain = &self.domains[id];
-            let perm = match prefer {
-                None => interp.sampler(span)?.permutation(domain.len()),
-                Some(f) => {
+            let perm = match (prefer, &labels) {
+                (None, _) => interp.sampler(span)?.permutation(domain.len()),
+                (Some(f), None) => {
                     let w = weights.of(interp, f, domain, span)?;
+                    weighted_order(interp, &w, span)?
+                }
+                (Some(f), Some(labels)) => {
+                    let w = weights_at(interp, f, &labels[id], domain, span)?;
                     weighted_order(interp, &w, span)?
                 }
             };
@@ -51,6 +62,18 @@ impl Constraints {
         let solution = self.walk(order, prefs).map_err(|e| sat_error(e, span))?;
         self.solution = Some(solution);
         Ok(Outcome::Value(self.solution_value()))
+    }
+
+    /// Each unknown's index label (`(r, c)`, a key, or `()` for a scalar
+    /// `find`), by unknown id.
+    fn labels(&self) -> Vec<Value> {
+        let mut out = vec![Value::tuple(Vec::new()); self.vars.len()];
+        for f in &self.finds {
+            for (&id, label) in f.ids.iter().zip(&f.labels) {
+                out[id] = label.clone();
+            }
+        }
+        out
     }
 
     /// The oracle walk over the unknowns `order` with value orders `prefs`,
@@ -394,6 +417,48 @@ impl Weights {
         }
         Ok(out)
     }
+}
+
+/// Whether `prefer` weighs an unknown's index and a value (two
+/// parameters) rather than a value alone (one, or a builtin).
+fn prefers_by_unknown(interp: &Interp<'_>, prefer: &Value, span: Span) -> EvalResult<bool> {
+    match interp.arity(prefer) {
+        None | Some(1) => Ok(false),
+        Some(2) => Ok(true),
+        Some(n) => Err(EvalError::invalid(
+            format!("`prefer` takes a function of a value (`|v|`) or of an unknown's index and a value (`|x, v|`), not of {n} arguments"),
+            span,
+        )),
+    }
+}
+
+/// The weight `prefer(label, value)` of each value of `domain` for the
+/// unknown with index `label`, in order.
+fn weights_at(
+    interp: &mut Interp<'_>,
+    prefer: &Value,
+    label: &Value,
+    domain: &[i64],
+    span: Span,
+) -> EvalResult<Vec<u64>> {
+    let mut out = Vec::with_capacity(domain.len());
+    for &v in domain {
+        let w = expect_int(
+            &interp.call(prefer, vec![label.clone(), Value::Int(v)], span)?,
+            span,
+        )?;
+        let Ok(w) = u64::try_from(w) else {
+            return Err(EvalError::invalid(
+                format!(
+                    "`prefer` gave the value {v} of the unknown at {} the weight {w}; weights must be 0 or more",
+                    label.display()
+                ),
+                span,
+            ));
+        };
+        out.push(w);
+    }
+    Ok(out)
 }
 
 /// Indices `0..weights.len()` in a weighted random order: repeated draws

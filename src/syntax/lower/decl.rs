@@ -23,6 +23,28 @@ impl<'s> Lowerer<'s> {
         Ok(spec)
     }
 
+    /// Lowers a `rule_decl` pair, at the top level or inside `generate`.
+    pub(super) fn rule(&self, pair: Pair<Rule>) -> Result<Rule_> {
+        let span = trimmed(&pair);
+        let mut inner = pair.clone().into_inner();
+        let name = self.ident(next(&mut inner, &pair)?)?;
+        let mut bindings = Vec::new();
+        let mut body = None;
+        for p in inner {
+            match p.as_rule() {
+                Rule::binding => bindings.push(self.binding(p)?),
+                _ => body = Some(self.expr(p)?),
+            }
+        }
+        let body = body.ok_or_else(|| self.shape(&pair))?;
+        Ok(Rule_ {
+            name,
+            bindings,
+            body,
+            span,
+        })
+    }
+
     fn decl(&self, pair: Pair<Rule>) -> Result<Decl> {
         let span = trimmed(&pair);
         let rule = pair.as_rule();
@@ -100,24 +122,7 @@ impl<'s> Lowerer<'s> {
                     span,
                 })
             }
-            Rule::rule_decl => {
-                let name = self.ident(next(&mut inner, &pair)?)?;
-                let mut bindings = Vec::new();
-                let mut body = None;
-                for p in inner {
-                    match p.as_rule() {
-                        Rule::binding => bindings.push(self.binding(p)?),
-                        _ => body = Some(self.expr(p)?),
-                    }
-                }
-                let body = body.ok_or_else(|| self.shape(&pair))?;
-                Decl::Rule(Rule_ {
-                    name,
-                    bindings,
-                    body,
-                    span,
-                })
-            }
+            Rule::rule_decl => Decl::Rule(self.rule(pair)?),
             Rule::generate_decl => Decl::Generate(self.block(next(&mut inner, &pair)?)?),
             Rule::answer_decl => {
                 let first_pair = next(&mut inner, &pair)?;

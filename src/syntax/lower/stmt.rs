@@ -117,6 +117,7 @@ impl<'s> Lowerer<'s> {
                 Stmt::Optimize(None, max, expr, span)
             }
             Rule::reveal_stmt => Stmt::Reveal(None, self.reveal(next(&mut inner, &pair)?)?),
+            Rule::rule_stmt => Stmt::Rule(self.rule(next(&mut inner, &pair)?)?),
             _ => return Err(self.shape(&pair)),
         })
     }
