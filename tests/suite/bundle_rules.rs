@@ -201,3 +201,20 @@ fn rule_bundles_need_parts_and_enough_rules() {
     let err = make_bundles(pool, &options(1, 2)).expect_err("a record without parts");
     assert!(matches!(err, BundleError::NoParts { .. }), "{err}");
 }
+
+#[test]
+fn every_kor_bench_spec_states_its_rule_apart() {
+    let dir = common::root().join("suites/korbench");
+    let files = common::puzzle_files(&dir);
+    assert!(files.len() >= 50, "the KOR-Bench specs are found");
+    for path in files {
+        let program = common::load(&path);
+        for lang in &program.languages {
+            assert!(
+                program.parts.contains_key(lang),
+                "{} declares no `context {lang}` and `query {lang}`",
+                path.display()
+            );
+        }
+    }
+}
