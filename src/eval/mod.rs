@@ -12,6 +12,7 @@ pub mod explain;
 pub mod fuel;
 pub mod interp;
 pub mod optimum;
+pub mod sequences;
 pub mod size;
 pub mod sym;
 pub mod symops;

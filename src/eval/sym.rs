@@ -44,6 +44,9 @@ pub enum BoolTerm {
     /// The conditions that hold form runs of exactly these lengths, in
     /// order, separated by conditions that do not (`runs(line, [3, 1])`).
     Runs(Vec<BoolTerm>, Vec<usize>),
+    /// The automaton accepts the terms' values, in order
+    /// (`regular(xs, transitions, start, accepting)`).
+    Regular(Vec<IntTerm>, std::rc::Rc<crate::sat::regular::Automaton>),
 }
 
 /// A symbolic value: an integer or a condition over unknowns.
@@ -159,6 +162,7 @@ impl BoolTerm {
             BoolTerm::Connected(nodes, _) | BoolTerm::Runs(nodes, _) => {
                 nodes.iter().for_each(|n| n.vars_into(out))
             }
+            BoolTerm::Regular(cells, _) => cells.iter().for_each(|t| t.vars_into(out)),
         }
     }
 
@@ -208,6 +212,13 @@ impl BoolTerm {
                     .map(|n| n.eval(values))
                     .collect::<Option<Vec<bool>>>()?;
                 crate::sat::runs::run_lengths(&on) == *lengths
+            }
+            BoolTerm::Regular(cells, automaton) => {
+                let word = cells
+                    .iter()
+                    .map(|t| t.eval(values))
+                    .collect::<Option<Vec<i64>>>()?;
+                automaton.accepts(&word)
             }
         })
     }

@@ -21,6 +21,7 @@ pub mod model;
 pub mod optimize;
 pub mod order;
 pub mod propagate;
+pub mod regular;
 pub mod runs;
 pub mod unique;
 pub mod varisat_backend;

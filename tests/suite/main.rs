@@ -96,6 +96,7 @@ mod score_parts;
 mod score_responses;
 mod score_stats;
 mod seed_golden;
+mod sequences;
 mod snap_check;
 mod snap_diff;
 mod snap_snapshot;

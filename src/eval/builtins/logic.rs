@@ -1,11 +1,11 @@
 //! Builtins over conditions that also build constraints when an argument
 //! mentions a `find`: symbolic sums, counts, `all`/`any`, `alldiff`,
-//! `connected`, connectives and `to_int`.
+//! `connected`, `runs`, `table`, `regular`, connectives and `to_int`.
 
 use crate::eval::error::EvalResult;
 use crate::eval::interp::{binary_values, expect_list, iter_values, Interp};
-use crate::eval::symops;
 use crate::eval::value::Value;
+use crate::eval::{sequences, symops};
 use crate::span::Span;
 use crate::syntax::ast::BinOp;
 
@@ -46,6 +46,14 @@ pub(super) fn call(
             symops::connected(&iter_values(a(0), span)?, &iter_values(a(1), span)?, span)
         }
         "runs" => symops::runs(&iter_values(a(0), span)?, &iter_values(a(1), span)?, span),
+        "table" => sequences::table(&iter_values(a(0), span)?, &iter_values(a(1), span)?, span),
+        "regular" => sequences::regular(
+            &iter_values(a(0), span)?,
+            &iter_values(a(1), span)?,
+            a(2),
+            &iter_values(a(3), span)?,
+            span,
+        ),
         "run_lengths" => {
             let mut cells = Vec::new();
             for v in iter_values(a(0), span)? {

@@ -137,6 +137,8 @@ pub const BUILTINS: &[Builtin] = &[
     // constraints (also plain values)
     b("alldiff", 1, 1, Returns::Bool, "alldiff(xs) -> bool: pairwise different (a constraint over unknowns)"),
     b("runs", 2, 2, Returns::Bool, "runs(conds, lengths) -> bool: the conditions that hold form runs of exactly these lengths, in order, each separated from the next by at least one that does not (a picture-logic line clue: runs(row, [3, 1])); over unknowns an exact encoding that may be negated, counted or be a clue"),
+    b("table", 2, 2, Returns::Bool, "table(xs, rows) -> bool: the values of xs are one of the rows (lists of len(xs) integers); over unknowns a condition that may be negated, counted or be a clue"),
+    b("regular", 4, 4, Returns::Bool, "regular(xs, transitions, start, accepting) -> bool: the deterministic automaton with these (from, symbol, to) transitions reads the values of xs from state `start` and ends in one of `accepting`; over unknowns an exact encoding that may be negated, counted or be a clue"),
     b("run_lengths", 1, 1, Returns::IntList, "run_lengths(bools) -> list of int: the lengths of the runs of `true`, in order (run_lengths([true, true, false, true]) is [2, 1])"),
     b("connected", 2, 2, Returns::Bool, "connected(conds, edges) -> bool: the nodes whose condition holds form one connected subgraph of the graph `edges` (pairs of indices into conds); zero or one node is connected (over unknowns: a whole rule, checked lazily)"),
     b("implies", 2, 2, Returns::Bool, "implies(a, b) -> bool: not a or b"),

@@ -75,6 +75,20 @@ impl Constraints {
                     .collect::<Result<Vec<_>, _>>()?;
                 self.model.runs(&lits, lengths)
             }
+            BoolTerm::Regular(cells, automaton) => {
+                let alphabet = automaton.alphabet();
+                let mut symbols = Vec::with_capacity(cells.len());
+                for cell in cells {
+                    let mut lits = std::collections::BTreeMap::new();
+                    for &v in &alphabet {
+                        let eq = BoolTerm::compare(cell, CmpOp::Eq, &IntTerm::constant(v))
+                            .ok_or(SatError::Overflow)?;
+                        lits.insert(v, self.lit(&eq)?);
+                    }
+                    symbols.push(lits);
+                }
+                self.model.regular(&symbols, automaton)
+            }
             BoolTerm::Connected(..) => Err(SatError::InvalidArgument(
                 "`connected(…)` over unknowns must be a whole rule (or one part of `and` in a rule); it cannot be negated, be part of `or`, be counted, or be a clue".into(),
             )),
