@@ -57,9 +57,17 @@ pub enum AnswerKind {
     /// `()` around the items or none, items separated by `,`, `;` or
     /// whitespace; `∅`, `none`, `empty` and `empty set` for `{}`.
     Set,
+    /// A polynomial in single-letter variables with rational coefficients,
+    /// expanded: terms by total degree then by exponents in alphabetical
+    /// order of the variables, highest first; a fraction coefficient in
+    /// parentheses (`3x^2-(1/2)xy+y-7`, `0`). Read as any expression of
+    /// `+ - * /` (by constants), integer powers, brackets, juxtaposed
+    /// products and LaTeX `\frac`/`\cdot`; equal polynomials are the same
+    /// answer however written (`(x+1)^2` is `x^2+2x+1`).
+    Polynomial,
 }
 
-const ALL: [AnswerKind; 17] = [
+const ALL: [AnswerKind; 18] = [
     AnswerKind::Int,
     AnswerKind::Digits,
     AnswerKind::Text,
@@ -77,6 +85,7 @@ const ALL: [AnswerKind; 17] = [
     AnswerKind::Choice,
     AnswerKind::Compact,
     AnswerKind::Set,
+    AnswerKind::Polynomial,
 ];
 
 impl AnswerKind {
@@ -100,6 +109,7 @@ impl AnswerKind {
             AnswerKind::Choice => "choice",
             AnswerKind::Compact => "compact",
             AnswerKind::Set => "set",
+            AnswerKind::Polynomial => "polynomial",
         }
     }
 

@@ -22,6 +22,7 @@ mod judge;
 mod kind;
 mod normalize;
 mod number;
+mod polynomial;
 mod rows;
 mod set;
 mod slot;

@@ -46,6 +46,7 @@ pub fn normalize(kind: AnswerKind, text: &str) -> Result<String, AnswerError> {
         AnswerKind::Choice => normalize_choice(t),
         AnswerKind::Compact => normalize_compact(t),
         AnswerKind::Set => normalize_set(t),
+        AnswerKind::Polynomial => super::polynomial::normalize_polynomial(t),
     }
 }
 

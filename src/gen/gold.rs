@@ -98,6 +98,13 @@ fn raw_text(kind: AnswerKind, value: &Value) -> Result<String, String> {
             }
             other => other.display(),
         },
+        // Any spelling of the polynomial: the gold is its expanded form.
+        AnswerKind::Polynomial => normalize(kind, &value.display()).map_err(|e| {
+            format!(
+                "`{}` is not a valid `polynomial` answer: {e}",
+                value.display()
+            )
+        })?,
         _ => value.display(),
     })
 }

@@ -580,7 +580,7 @@ fn normalize_examples() {
 
 #[test]
 fn kind_names_round_trip() {
-    assert_eq!(AnswerKind::all().len(), 17);
+    assert_eq!(AnswerKind::all().len(), 18);
     for &k in AnswerKind::all() {
         assert_eq!(AnswerKind::from_name(k.name()), Some(k));
     }

@@ -80,6 +80,7 @@ mod oracle_klc;
 mod overrides;
 mod particle_check;
 mod particles;
+mod polynomial_answers;
 mod proof_soundness;
 mod retry;
 mod rng_golden;
