@@ -60,6 +60,7 @@ mod kakuro_golds;
 mod kinship_golds;
 mod kor_cipher;
 mod kor_circuits;
+mod kor_derivatives;
 mod kor_fallacies;
 mod kor_integrals;
 mod kor_logic;

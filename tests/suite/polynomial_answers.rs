@@ -9,7 +9,7 @@ use puzzlec::answer::{normalize, AnswerKind};
 use std::collections::BTreeMap;
 
 /// Exponents of (x, y) → integer coefficient.
-type P = BTreeMap<(u32, u32), i64>;
+pub(crate) type P = BTreeMap<(u32, u32), i64>;
 
 fn random_poly(rng: &mut XorShift, terms: usize) -> P {
     let mut p = P::new();
@@ -35,7 +35,7 @@ fn product(a: &P, b: &P) -> P {
 
 /// The canonical text, printed here: by total degree, then x's exponent,
 /// highest first.
-fn canonical(p: &P) -> String {
+pub(crate) fn canonical(p: &P) -> String {
     let mut terms: Vec<(&(u32, u32), &i64)> = p.iter().collect();
     terms.sort_by_key(|(&(x, y), _)| (std::cmp::Reverse(x + y), std::cmp::Reverse(x)));
     let mut out = String::new();
