@@ -95,15 +95,8 @@ impl<'a> Checker<'a> {
                 r.binding(b);
             }
             let t = r.expr(&rule.body);
-            if !t.fits(&Ty::Bool) {
-                r.errors.push(CheckError::Type {
-                    expected: "a condition".into(),
-                    found: t.described(),
-                    help: format!("rule `{}` states a condition over the unknowns, e.g. `alldiff(cell[r, *])`", rule.name.name),
-                    src: self.src(),
-                    span: rule.body.span,
-                });
-            }
+            let not_a_condition = self.not_a_condition(rule, &t, "alldiff(cell[r, *])");
+            r.errors.extend(not_a_condition);
             self.errors.append(&mut r.errors);
             self.uses.roots.append(&mut r.used);
         }
@@ -142,6 +135,21 @@ impl Checker<'_> {
         false
     }
 
+    /// The error of a rule whose body has type `t` when that is not a
+    /// condition; `example` is a condition to show in the help.
+    fn not_a_condition(&self, rule: &Rule, t: &Ty, example: &str) -> Option<CheckError> {
+        (!t.fits(&Ty::Bool)).then(|| CheckError::Type {
+            expected: "a condition".into(),
+            found: t.described(),
+            help: format!(
+                "rule `{}` states a condition over the unknowns, e.g. `{example}`",
+                rule.name.name
+            ),
+            src: self.src(),
+            span: rule.body.span,
+        })
+    }
+
     /// A `rule` inside `generate` (a layout rule): checked like a top-level
     /// rule (no randomness), it must constrain the unknowns, and the local
     /// names it reads are recorded for the proof-soundness check.
@@ -165,14 +173,8 @@ impl Checker<'_> {
         }
         r.locals_used.extend(reads.iter().cloned());
         let errors = self.errors.len();
-        if !t.fits(&Ty::Bool) {
-            self.errors.push(CheckError::Type {
-                expected: "a condition".into(),
-                found: t.described(),
-                help: format!("rule `{}` states a condition over the unknowns, e.g. `alldiff([cell[p] for p in run])`", rule.name.name),
-                src: self.src(),
-                span: rule.body.span,
-            });
+        if let Some(e) = self.not_a_condition(rule, &t, "alldiff([cell[p] for p in run])") {
+            self.errors.push(e);
         } else if !reads_find && !self.stated.any_symbolic(&reads) && !self.find_names.is_empty() {
             self.errors.push(CheckError::Constraint {
                 what: format!("rule `{}` mentions no unknown", rule.name.name),

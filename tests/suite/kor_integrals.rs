@@ -27,48 +27,7 @@ use puzzlec::gen::generate;
 const ITEMS: u64 = 600;
 const PER_SHAPE: usize = 100;
 
-fn gcd(a: i128, b: i128) -> i128 {
-    if b == 0 {
-        a.abs()
-    } else {
-        gcd(b, a % b)
-    }
-}
-
-/// An exact rational in lowest terms with a positive denominator.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-struct Q {
-    n: i128,
-    d: i128,
-}
-
-impl Q {
-    fn new(n: i128, d: i128) -> Q {
-        assert!(d != 0, "a nonzero denominator");
-        let g = gcd(n, d).max(1) * d.signum();
-        Q { n: n / g, d: d / g }
-    }
-    fn int(n: i128) -> Q {
-        Q { n, d: 1 }
-    }
-    fn add(self, o: Q) -> Q {
-        Q::new(self.n * o.d + o.n * self.d, self.d * o.d)
-    }
-    fn mul(self, o: Q) -> Q {
-        Q::new(self.n * o.n, self.d * o.d)
-    }
-    fn show(self) -> String {
-        if self.d == 1 {
-            self.n.to_string()
-        } else {
-            format!("{}/{}", self.n, self.d)
-        }
-    }
-    /// Compared by value (n/d with d > 0).
-    fn less(self, o: Q) -> bool {
-        self.n * o.d < o.n * self.d
-    }
-}
+use crate::common::rational::{gcd, Q};
 
 /// A monomial c·x^i·y^j.
 #[derive(Clone, Copy, Debug)]

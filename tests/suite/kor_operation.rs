@@ -28,65 +28,7 @@ use serde_json::Value;
 const ITEMS: u64 = 1500;
 const PER_OPERATOR: usize = 100;
 
-/// An exact rational number, always in lowest terms with a positive
-/// denominator (rule 7 halves its operands).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Q {
-    n: i128,
-    d: i128,
-}
-
-fn gcd(a: i128, b: i128) -> i128 {
-    if b == 0 {
-        a.abs()
-    } else {
-        gcd(b, a % b)
-    }
-}
-
-impl Q {
-    fn new(n: i128, d: i128) -> Q {
-        assert!(d != 0);
-        let g = gcd(n, d).max(1);
-        let s = if d < 0 { -1 } else { 1 };
-        Q {
-            n: s * n / g,
-            d: s * d / g,
-        }
-    }
-    fn int(n: i128) -> Q {
-        Q { n, d: 1 }
-    }
-    fn add(self, o: Q) -> Q {
-        Q::new(self.n * o.d + o.n * self.d, self.d * o.d)
-    }
-    fn mul(self, o: Q) -> Q {
-        Q::new(self.n * o.n, self.d * o.d)
-    }
-    fn neg(self) -> Q {
-        Q::new(-self.n, self.d)
-    }
-    fn sub(self, o: Q) -> Q {
-        self.add(o.neg())
-    }
-    fn inv(self) -> Q {
-        Q::new(self.d, self.n)
-    }
-    fn is_zero(self) -> bool {
-        self.n == 0
-    }
-    fn as_int(self) -> i128 {
-        assert_eq!(self.d, 1, "an integer operand");
-        self.n
-    }
-    fn show(self) -> String {
-        if self.d == 1 {
-            self.n.to_string()
-        } else {
-            format!("{}/{}", self.n, self.d)
-        }
-    }
-}
+use crate::common::rational::{gcd, Q};
 
 fn power(base: i128, exp: i128) -> i128 {
     assert!(exp >= 0);

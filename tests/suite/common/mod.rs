@@ -2,6 +2,7 @@
 #![allow(dead_code)]
 
 pub mod browser;
+pub mod rational;
 
 use puzzlec::check::program::Program;
 use puzzlec::compile::{compile, render_plain};
