@@ -28,7 +28,7 @@ use serde_json::Value;
 const ITEMS: u64 = 1500;
 const PER_OPERATOR: usize = 100;
 
-use crate::common::rational::{gcd, Q};
+use crate::common::rational::Q;
 
 fn power(base: i128, exp: i128) -> i128 {
     assert!(exp >= 0);
