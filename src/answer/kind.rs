@@ -57,9 +57,17 @@ pub enum AnswerKind {
     /// `()` around the items or none, items separated by `,`, `;` or
     /// whitespace; `∅`, `none`, `empty` and `empty set` for `{}`.
     Set,
+    /// A set of real numbers: its sorted, disjoint pieces joined by ` or `,
+    /// each `x<b`, `x≤b`, `x>a`, `x≥a`, `x=a` or `a<x≤b` (`≤` at a closed
+    /// end), endpoints integers or reduced fractions (`-3/2`); `ℝ` for all
+    /// reals, `∅` for none: `x<1 or x>3`, `-2<x≤5`. Read from inequalities
+    /// in any variable letter (`X≥8`, `8 <= x`), `and`/`or`/`∪`, interval
+    /// notation (`[8, ∞)`, `(-inf, 1) ∪ (3, +∞)`), `{x | …}`, `x ∈ …`,
+    /// decimals and LaTeX (`\geq`, `\infty`); equal when the sets are equal.
+    Interval,
 }
 
-const ALL: [AnswerKind; 17] = [
+const ALL: [AnswerKind; 18] = [
     AnswerKind::Int,
     AnswerKind::Digits,
     AnswerKind::Text,
@@ -77,6 +85,7 @@ const ALL: [AnswerKind; 17] = [
     AnswerKind::Choice,
     AnswerKind::Compact,
     AnswerKind::Set,
+    AnswerKind::Interval,
 ];
 
 impl AnswerKind {
@@ -100,6 +109,7 @@ impl AnswerKind {
             AnswerKind::Choice => "choice",
             AnswerKind::Compact => "compact",
             AnswerKind::Set => "set",
+            AnswerKind::Interval => "interval",
         }
     }
 

@@ -54,6 +54,7 @@ mod hangul;
 mod hrmcr_golds;
 mod identical_records;
 mod independent;
+mod interval_answers;
 mod io_safety;
 mod jamo_golds;
 mod kakuro_golds;
