@@ -23,7 +23,7 @@ fn pick(rng: &mut ChaCha8Rng, n: usize) -> usize {
 }
 
 fn coin(rng: &mut ChaCha8Rng) -> bool {
-    rng.next_u32() % 2 == 0
+    rng.next_u32().is_multiple_of(2)
 }
 
 fn random_piece(rng: &mut ChaCha8Rng) -> Piece {
@@ -188,6 +188,9 @@ fn spelling(rng: &mut ChaCha8Rng, pieces: &[Piece]) -> String {
     }
 }
 
+/// A finite end in quarters and whether it is closed; `None` for an infinite end.
+type End = Option<(i64, bool)>;
+
 /// The set a canonical text denotes, evaluated here from its own grammar.
 fn canonical_membership(text: &str) -> Vec<bool> {
     let num = |s: &str| -> i64 {
@@ -210,7 +213,7 @@ fn canonical_membership(text: &str) -> Vec<bool> {
     if text == "ℝ" {
         return vec![true; 129];
     }
-    let mut pieces: Vec<(Option<(i64, bool)>, Option<(i64, bool)>)> = Vec::new();
+    let mut pieces: Vec<(End, End)> = Vec::new();
     for piece in text.split(" or ") {
         let p = if let Some(r) = piece.strip_prefix("x=") {
             (Some((num(r), true)), Some((num(r), true)))
