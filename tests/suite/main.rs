@@ -65,6 +65,7 @@ mod kor_fallacies;
 mod kor_integrals;
 mod kor_logic;
 mod kor_operation;
+mod kor_operation_ranges;
 mod kor_puzzle_arrow;
 mod kor_puzzle_connect;
 mod kor_puzzle_grid_a;
