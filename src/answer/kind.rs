@@ -65,9 +65,17 @@ pub enum AnswerKind {
     /// products and LaTeX `\frac`/`\cdot`; equal polynomials are the same
     /// answer however written (`(x+1)^2` is `x^2+2x+1`).
     Polynomial,
+    /// A set of real numbers: its sorted, disjoint pieces joined by ` or `,
+    /// each `x<b`, `x≤b`, `x>a`, `x≥a`, `x=a` or `a<x≤b` (`≤` at a closed
+    /// end), endpoints integers or reduced fractions (`-3/2`); `ℝ` for all
+    /// reals, `∅` for none: `x<1 or x>3`, `-2<x≤5`. Read from inequalities
+    /// in any variable letter (`X≥8`, `8 <= x`), `and`/`or`/`∪`, interval
+    /// notation (`[8, ∞)`, `(-inf, 1) ∪ (3, +∞)`), `{x | …}`, `x ∈ …`,
+    /// decimals and LaTeX (`\geq`, `\infty`); equal when the sets are equal.
+    Interval,
 }
 
-const ALL: [AnswerKind; 18] = [
+const ALL: [AnswerKind; 19] = [
     AnswerKind::Int,
     AnswerKind::Digits,
     AnswerKind::Text,
@@ -86,6 +94,7 @@ const ALL: [AnswerKind; 18] = [
     AnswerKind::Compact,
     AnswerKind::Set,
     AnswerKind::Polynomial,
+    AnswerKind::Interval,
 ];
 
 impl AnswerKind {
@@ -110,6 +119,7 @@ impl AnswerKind {
             AnswerKind::Compact => "compact",
             AnswerKind::Set => "set",
             AnswerKind::Polynomial => "polynomial",
+            AnswerKind::Interval => "interval",
         }
     }
 

@@ -18,6 +18,8 @@ mod coords;
 mod error;
 mod extract;
 mod grid;
+mod interval;
+mod interval_set;
 mod judge;
 mod kind;
 mod normalize;

@@ -5,6 +5,7 @@ use super::calendar::{normalize_date, normalize_ganji, normalize_weekday};
 use super::coords::normalize_coords;
 use super::error::AnswerError;
 use super::grid::{normalize_grid, normalize_symbol_grid};
+use super::interval::normalize_interval;
 use super::kind::AnswerKind;
 use super::number::{normalize_digits, normalize_int};
 use super::rows::normalize_rows;
@@ -47,6 +48,7 @@ pub fn normalize(kind: AnswerKind, text: &str) -> Result<String, AnswerError> {
         AnswerKind::Compact => normalize_compact(t),
         AnswerKind::Set => normalize_set(t),
         AnswerKind::Polynomial => super::polynomial::normalize_polynomial(t),
+        AnswerKind::Interval => normalize_interval(t),
     }
 }
 

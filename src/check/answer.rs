@@ -57,7 +57,8 @@ impl<'a> Checker<'a> {
                 | AnswerKind::Hangul
                 | AnswerKind::Text
                 | AnswerKind::Choice
-                | AnswerKind::Compact,
+                | AnswerKind::Compact
+                | AnswerKind::Interval,
             ) => Some(Ty::Str),
             _ => None,
         };

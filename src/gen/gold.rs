@@ -105,6 +105,13 @@ fn raw_text(kind: AnswerKind, value: &Value) -> Result<String, String> {
                 value.display()
             )
         })?,
+        // Any accepted spelling of the set; the gold is its canonical form.
+        AnswerKind::Interval => normalize(kind, &value.display()).map_err(|e| {
+            format!(
+                "the set `{}` is not a valid `interval` answer: {e}",
+                value.display()
+            )
+        })?,
         _ => value.display(),
     })
 }

@@ -492,6 +492,30 @@ const CASES: &[Case] = &[
     (Set, "{a,b}", "[[{b, a}]]", Correct),
     (Set, "{2,a}", "[[{a, 2}]]", Correct),
     (Set, "{1,2}", "Answer: {{1,2}}", Unparseable),
+    // ---- Interval: equal when the sets are equal ----
+    (
+        Interval,
+        "x≥8",
+        "X§3 ≥ 8 holds exactly when [[X≥8]].",
+        Correct,
+    ),
+    (Interval, "x≥8", "Answer: [8, +∞)", Correct),
+    (
+        Interval,
+        "x≥8",
+        "The range is $x \\geq 8$.\nAnswer: x >= 8",
+        Correct,
+    ),
+    (Interval, "x≥8", "Answer: x > 8", Wrong),
+    (Interval, "x<1 or x>3", "[[(−∞, 1) ∪ (3, ∞)]]", Correct),
+    (Interval, "x<1 or x>3", "Answer: x<1 or x>3", Correct),
+    (Interval, "x<1 or x>3", "Answer: x ≤ 1 or x > 3", Wrong),
+    (Interval, "-2<x≤5", "Answer: {x | -2 < x ≤ 5}", Correct),
+    (Interval, "-2<x≤5", "정답: x > -2 and x <= 5", Correct),
+    (Interval, "x=4", "[[x = 4]]", Correct),
+    (Interval, "ℝ", "Answer: all real numbers", Correct),
+    (Interval, "∅", "There is no such X.\nAnswer: ∅", Correct),
+    (Interval, "x≥8", "Answer: X is at least eight", Unparseable),
 ];
 
 #[test]
@@ -565,6 +589,7 @@ fn normalize_examples() {
     ok(Compact, " ( 1 , -2 ) ", "(1,-2)");
     ok(Set, "[3, 1, 3, -1]", "{-1,1,3}");
     ok(Set, "none", "{}");
+    ok(Interval, "[8, ∞)", "x≥8");
     assert_eq!(normalize(Int, ""), Err(AnswerError::Empty));
     assert!(matches!(
         normalize(Int, "1,23"),
@@ -580,7 +605,7 @@ fn normalize_examples() {
 
 #[test]
 fn kind_names_round_trip() {
-    assert_eq!(AnswerKind::all().len(), 18);
+    assert_eq!(AnswerKind::all().len(), 19);
     for &k in AnswerKind::all() {
         assert_eq!(AnswerKind::from_name(k.name()), Some(k));
     }
