@@ -33,25 +33,13 @@ impl Stated {
     /// Records that the names of `pattern` were computed from `used` (which
     /// is left empty).
     pub(super) fn bind(&mut self, pattern: &Pattern, used: &mut BTreeSet<String>) {
-        let used = std::mem::take(used);
-        for name in pattern.names() {
-            self.deps
-                .entry(name.name.clone())
-                .or_default()
-                .extend(used.iter().cloned());
-        }
+        depend(&mut self.deps, pattern, std::mem::take(used));
     }
 
     /// Records that the names a `for` statement binds were computed from
     /// `used` (which is left empty).
     pub(super) fn bind_loop(&mut self, pattern: &Pattern, used: &mut BTreeSet<String>) {
-        let used = std::mem::take(used);
-        for name in pattern.names() {
-            self.loop_deps
-                .entry(name.name.clone())
-                .or_default()
-                .extend(used.iter().cloned());
-        }
+        depend(&mut self.loop_deps, pattern, std::mem::take(used));
     }
 
     /// Records that the names of `pattern` may hold unknowns when their
@@ -126,6 +114,19 @@ impl Stated {
             visiting.remove(*name);
             open
         })
+    }
+}
+
+/// Adds `used` to what each name of `pattern` depends on in `deps`.
+fn depend(
+    deps: &mut BTreeMap<String, BTreeSet<String>>,
+    pattern: &Pattern,
+    used: BTreeSet<String>,
+) {
+    for name in pattern.names() {
+        deps.entry(name.name.clone())
+            .or_default()
+            .extend(used.iter().cloned());
     }
 }
 

@@ -12,7 +12,6 @@ use crate::check::program::{Program, TierDef};
 use crate::eval::fuel::Usage;
 use crate::eval::interp::{bind_pattern, expect_bool, expect_int, iter_values, literal_value};
 use crate::eval::{Env, EvalError, EvalErrorKind, Fuel, Interp, Value};
-use crate::render::particle_check;
 use crate::span::Span;
 use crate::syntax::ast::{Block, Expr, Ident, LangText, Stmt, TierValue};
 use std::collections::BTreeMap;
@@ -143,7 +142,7 @@ pub fn generate(
     }
 
     let mut rejections: BTreeMap<(usize, usize), (Span, u64)> = BTreeMap::new();
-    let reasons = require_reasons(&program.generate);
+    let reasons = super::require::require_reasons(&program.generate);
     for attempt in 1..=program.attempts {
         let mut trace = Trace::default();
         let flow = {
@@ -588,7 +587,7 @@ fn finish(
         Some(e) => eval_at(&mut interp, e, &env)?.to_json(),
         None => serde_json::Value::Object(Default::default()),
     };
-    check_accepted(program, ctx, &instance, &answer)?;
+    super::text_checks::check_accepted(program, ctx, &instance, &answer)?;
     let gold_of = |interp: &mut Interp<'_>, e: &Expr| -> Result<String, GenError> {
         let text =
             gold_text(kind, &eval_at(interp, e, &env)?).map_err(|message| GenError::Gold {
@@ -597,7 +596,7 @@ fn finish(
                 src: program.source.named(),
                 span: e.span,
             })?;
-        check_accepted(program, ctx, &instance, &text)?;
+        super::text_checks::check_accepted(program, ctx, &instance, &text)?;
         Ok(text)
     };
     let options_of = |interp: &mut Interp<'_>, e: &Expr| -> Result<Vec<String>, GenError> {
@@ -625,14 +624,28 @@ fn finish(
         }
         let korean = lang == "ko";
         if korean {
-            check_particles(program, ctx, &interp, "ko prompt", &question, template.span)?;
+            super::text_checks::check_particles(
+                program,
+                ctx,
+                &interp,
+                "ko prompt",
+                &question,
+                template.span,
+            )?;
         }
         let mut lines = Vec::new();
         for (t, step_env) in trace.steps.iter().zip(&trace.step_envs) {
             if &t.lang.name == lang {
                 let line = eval_at(&mut interp, &t.text, step_env)?.display();
                 if korean {
-                    check_particles(program, ctx, &interp, "ko solution", &line, t.text.span)?;
+                    super::text_checks::check_particles(
+                        program,
+                        ctx,
+                        &interp,
+                        "ko solution",
+                        &line,
+                        t.text.span,
+                    )?;
                 }
                 lines.push(line);
             }
@@ -689,99 +702,4 @@ fn finish(
         attempts,
         usage: fuel.usage(),
     })
-}
-
-/// Fails with [`GenError::Gold`] when the spec's `accept` condition does not
-/// accept its own gold `answer`.
-fn check_accepted(
-    program: &Program,
-    ctx: &ItemContext,
-    instance: &serde_json::Value,
-    answer: &str,
-) -> Result<(), GenError> {
-    let Some(accept) = &program.accept else {
-        return Ok(());
-    };
-    let verdict = crate::eval::accept::Acceptor::parse(&accept.source)
-        .and_then(|a| a.accepts(instance, answer));
-    let message = match verdict {
-        Ok(true) => return Ok(()),
-        Ok(false) => format!("the gold `{answer}` is not accepted by `accept`"),
-        Err(e) => format!("`accept` fails on the gold `{answer}`: {e}"),
-    };
-    Err(GenError::Gold {
-        message,
-        help: format!(
-            "this happened while generating {ctx}; the gold must satisfy the spec's own acceptance condition"
-        ),
-        src: program.source.named(),
-        span: accept.body.span,
-    })
-}
-
-/// Fails with [`GenError::Particle`] at the first variable particle in
-/// `text` that does not fit the word before it.
-fn check_particles(
-    program: &Program,
-    ctx: &ItemContext,
-    interp: &Interp<'_>,
-    part: &str,
-    text: &str,
-    span: Span,
-) -> Result<(), GenError> {
-    let Some(m) = particle_check::check(text, &interp.readings())
-        .into_iter()
-        .next()
-    else {
-        return Ok(());
-    };
-    let (expected, help) = match &m.expected {
-        Some(form) => (
-            format!("`{}` takes `{form}`", m.word),
-            format!("write the particle with `josa(word, \"{form}\")` or `{{word:{form}}}`, which choose the form by the word's reading; this happened while generating {ctx}"),
-        ),
-        None => (
-            format!("the Korean reading of `{}` is unknown", m.word),
-            format!("give the word's Korean reading in the spec's `READINGS` map (for example `let READINGS = {{ Air: \"에어\" }}`), or rephrase so no particle follows it; this happened while generating {ctx}"),
-        ),
-    };
-    Err(GenError::Particle {
-        message: format!(
-            "`{}` tier `{}` index {}: the {part} has `{}{}`, but {expected} (…{}…)",
-            ctx.puzzle, ctx.tier, ctx.index, m.word, m.found, m.context
-        ),
-        help,
-        src: program.source.named(),
-        span,
-    })
-}
-
-/// The literal `else "why"` texts of the `require` statements, by span.
-fn require_reasons(block: &Block) -> Vec<(Span, String)> {
-    let mut out = Vec::new();
-    for stmt in &block.stmts {
-        match stmt {
-            Stmt::Require(_, Some(why), span) => {
-                if let crate::syntax::ast::ExprKind::Str(parts) = &why.kind {
-                    let text: String = parts
-                        .iter()
-                        .map(|p| match p {
-                            crate::syntax::ast::StrPart::Text(t) => t.clone(),
-                            crate::syntax::ast::StrPart::Placeholder { .. } => "…".into(),
-                        })
-                        .collect();
-                    out.push((*span, text));
-                }
-            }
-            Stmt::For(_, b, _) | Stmt::Retry(_, b, _) => out.extend(require_reasons(b)),
-            Stmt::If(_, a, b, _) => {
-                out.extend(require_reasons(a));
-                if let Some(b) = b {
-                    out.extend(require_reasons(b));
-                }
-            }
-            _ => {}
-        }
-    }
-    out
 }

@@ -125,21 +125,6 @@ fn records(spec: &str) -> Vec<Record> {
     common::records(&format!("suites/korbench/{spec}.puzzle"), "en", PER_TIER)
 }
 
-fn scores_itself(r: &Record) {
-    let kind = AnswerKind::from_name(&r.answer_kind).expect("answer kind");
-    assert_eq!(
-        judge(
-            kind,
-            &r.answer,
-            &format!("So the answer is [[{}]].", r.answer)
-        )
-        .0,
-        Verdict::Correct,
-        "{}",
-        r.id
-    );
-}
-
 #[test]
 fn normal_form_golds_follow_the_truth_table() {
     let mut asks: BTreeMap<String, usize> = BTreeMap::new();
@@ -206,7 +191,7 @@ fn normal_form_golds_follow_the_truth_table() {
             other => panic!("{id}: ask {other}"),
         };
         assert_eq!(r.answer, expected, "{id}: {text}");
-        scores_itself(r);
+        common::scores_itself(r);
         *asks.entry(ask.to_string()).or_default() += 1;
     }
     assert!(records.len() >= 100);
@@ -269,7 +254,7 @@ fn formula_type_golds_follow_the_truth_table() {
             expected.push(letter.to_string());
         }
         assert_eq!(r.answer, expected.join(";"), "{id}");
-        scores_itself(r);
+        common::scores_itself(r);
     }
     assert!(records.len() >= 100);
     for l in ['A', 'B', 'C'] {
@@ -388,7 +373,7 @@ fn syllogism_golds_follow_the_figures_and_a_semantic_validity_check() {
             format!("{figure};{mood}")
         };
         assert_eq!(r.answer, expected, "{id}");
-        scores_itself(r);
+        common::scores_itself(r);
     }
     assert!(records.len() >= 100);
     assert!(
@@ -552,7 +537,7 @@ fn modal_golds_follow_possible_situations() {
             expected.push(letter.to_string());
         }
         assert_eq!(r.answer, expected.join(";"), "{id}");
-        scores_itself(r);
+        common::scores_itself(r);
     }
     assert!(records.len() >= 100);
     for l in ['T', 'F', 'U'] {
@@ -696,7 +681,7 @@ fn equivalence_law_golds_follow_the_rewrites_and_keep_the_truth_table() {
         // Every law keeps the meaning: the gold, read back, has G's truth table.
         let back = parse(&r.answer, &notation);
         assert_eq!(truth_table(&back, 3), truth_table(&start, 3), "{id}");
-        scores_itself(r);
+        common::scores_itself(r);
     }
     assert!(records.len() >= 100);
     for law in ["E1", "E2", "E3", "E4", "E5", "E6", "E7"] {

@@ -250,3 +250,16 @@ impl puzzlec::eval::Functions for NoFns {
         None
     }
 }
+
+/// Asserts that `r`'s own gold, written in double square brackets after a
+/// sentence, is judged correct by its answer kind.
+pub fn scores_itself(r: &Record) {
+    let kind = puzzlec::answer::AnswerKind::from_name(&r.answer_kind).expect("answer kind");
+    let response = format!("So the answer is [[{}]].", r.answer);
+    assert_eq!(
+        puzzlec::answer::judge(kind, &r.answer, &response).0,
+        puzzlec::answer::Verdict::Correct,
+        "{}",
+        r.id
+    );
+}
