@@ -214,13 +214,12 @@ fn prepare(text: &str) -> String {
     t.chars().filter(|c| !c.is_whitespace()).collect()
 }
 
-struct Parser<'t> {
+struct Parser {
     chars: Vec<char>,
     at: usize,
-    _text: &'t str,
 }
 
-impl Parser<'_> {
+impl Parser {
     fn peek(&self) -> Option<char> {
         self.chars.get(self.at).copied()
     }
@@ -393,7 +392,6 @@ pub(crate) fn normalize_polynomial(text: &str) -> Result<String, AnswerError> {
     let mut parser = Parser {
         chars: prepared.chars().collect(),
         at: 0,
-        _text: t,
     };
     let poly = parser.expr(0)?;
     if parser.at != parser.chars.len() {
