@@ -311,6 +311,72 @@ impl Fuel {
     }
 }
 
+/// What a piece of work spent: its steps, the largest value it checked and
+/// its deepest nesting above where it began. Work whose result is reused
+/// (a constraint model built once per spec and copied) charges the same
+/// again, so an item's budget runs out where it would have.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Spent {
+    steps: u64,
+    values: u64,
+    depth: u64,
+}
+
+/// The state of a [`Fuel`] when a piece of work began (see
+/// [`Fuel::begin`]).
+#[derive(Debug, Clone, Copy)]
+pub struct Mark {
+    steps: u64,
+    values: u64,
+    depth: u64,
+    at_depth: u64,
+}
+
+impl Fuel {
+    /// Starts measuring a piece of work that begins at nesting `depth`.
+    pub fn begin(&self, depth: u64) -> Mark {
+        Mark {
+            steps: self.steps.get(),
+            values: self.values.replace(0),
+            depth: self.depth.replace(0),
+            at_depth: depth,
+        }
+    }
+
+    /// What the work since `mark` spent; the peaks become the larger of
+    /// theirs before and during the work.
+    pub fn end(&self, mark: Mark) -> Spent {
+        let spent = Spent {
+            steps: self.steps.get().saturating_sub(mark.steps),
+            values: self.values.get(),
+            depth: self.depth.get().saturating_sub(mark.at_depth),
+        };
+        self.values.set(self.values.get().max(mark.values));
+        self.depth.set(self.depth.get().max(mark.depth));
+        spent
+    }
+
+    /// Charges `spent` again for the same work at nesting `depth`, when all
+    /// of it fits the budget; otherwise charges nothing and returns `false`
+    /// (the caller then does the work itself, which fails where it would).
+    pub fn replay(&self, spent: Spent, depth: u64) -> bool {
+        let steps = self.steps.get().saturating_add(spent.steps);
+        let peak = depth.saturating_add(spent.depth);
+        if steps > self.limits.get(Resource::Steps)
+            || spent.values > self.limits.get(Resource::Values)
+            || peak > self.limits.get(Resource::Depth)
+        {
+            return false;
+        }
+        self.steps.set(steps);
+        self.values.set(self.values.get().max(spent.values));
+        if spent.depth > 0 {
+            self.depth.set(self.depth.get().max(peak));
+        }
+        true
+    }
+}
+
 fn add(counter: &Cell<u64>, n: u64, limit: u64, resource: Resource, span: Span) -> EvalResult<()> {
     let total = counter.get().saturating_add(n);
     if total > limit {

@@ -30,11 +30,13 @@
 //! (`--engine sat` or `PUZZLEC_ENGINE=sat` on the command line), which the
 //! tests use to show that records do not change.
 
+mod first;
 mod net;
 mod propagate;
 mod search;
 mod trace;
 
+pub use first::first;
 pub use net::{Base, Question};
 pub use search::{solve, Answer};
 pub use trace::{trace, Deduction, Reason, Trace};

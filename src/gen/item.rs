@@ -509,7 +509,7 @@ fn ensure_model<'c>(
     span: Span,
 ) -> Result<&'c mut Constraints, EvalError> {
     if cons.is_none() {
-        let (c, bound) = Constraints::build(program, interp, env, span)?;
+        let (c, bound) = Constraints::build_shared(program, interp, env, span)?;
         *env = bound;
         *cons = Some(c);
     }

@@ -133,6 +133,12 @@ pub trait SatBackend {
     fn num_vars(&self) -> usize;
     /// Number of clauses added so far.
     fn num_clauses(&self) -> usize;
+    /// A copy with the same variables and clauses that has answered
+    /// nothing, when this backend can make one (see
+    /// [`prototype_backend`]).
+    fn fork(&self) -> Option<Box<dyn SatBackend>> {
+        None
+    }
 }
 
 /// The default backend (varisat).
@@ -196,7 +202,23 @@ pub fn select_backend(name: &str) -> Result<(), String> {
 /// A new instance of the selected backend, behind the unit-propagation
 /// front end ([`super::propagate`]).
 pub fn current_backend() -> Box<dyn SatBackend> {
-    let all = available_backends();
-    let i = SELECTED.load(std::sync::atomic::Ordering::Relaxed);
-    super::propagate::wrap(all.get(i).map_or_else(default_backend, |(_, ctor)| ctor()))
+    super::propagate::wrap(selected_ctor())
+}
+
+/// A backend of the selected kind meant to be built once and then copied
+/// ([`SatBackend::fork`]) for each model that starts from the same clauses:
+/// behind the front end it only stores them, so a copy costs no solver.
+pub fn prototype_backend() -> Box<dyn SatBackend> {
+    super::propagate::prototype(selected_ctor())
+}
+
+/// The index of the selected backend in [`available_backends`].
+pub fn selected_backend() -> usize {
+    SELECTED.load(std::sync::atomic::Ordering::Relaxed)
+}
+
+fn selected_ctor() -> BackendCtor {
+    available_backends()
+        .get(selected_backend())
+        .map_or(default_backend as BackendCtor, |(_, ctor)| *ctor)
 }

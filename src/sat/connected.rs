@@ -26,6 +26,7 @@ use super::model::Model;
 pub const MAX_CUT_ROUNDS: usize = 20_000;
 
 /// One `connected` constraint: a literal per node and the adjacency lists.
+#[derive(Clone)]
 pub(crate) struct Connectivity {
     nodes: Vec<Lit>,
     adj: Vec<Vec<usize>>,

@@ -9,6 +9,7 @@ use super::model::Model;
 pub struct IntVar(pub(crate) usize);
 
 /// Internal data of an integer variable.
+#[derive(Clone)]
 pub(crate) struct IntData {
     /// Sorted, deduplicated domain.
     pub(crate) values: Vec<i64>,

@@ -27,8 +27,8 @@ pub mod unique;
 pub mod varisat_backend;
 
 pub use backend::{
-    available_backends, backend_variants, current_backend, default_backend, select_backend, Limits,
-    Lit, SatBackend, SatError, Var,
+    available_backends, backend_variants, current_backend, default_backend, prototype_backend,
+    select_backend, selected_backend, Limits, Lit, SatBackend, SatError, Var,
 };
 pub use int_var::IntVar;
 pub use linear::LinExpr;

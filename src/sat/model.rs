@@ -64,6 +64,29 @@ impl Model {
         Ok(m)
     }
 
+    /// A copy of this model, with the same variables, integers and clauses,
+    /// that has answered nothing, when its backend can be copied (a
+    /// [`super::backend::prototype_backend`] that has not solved).
+    pub fn fork(&self) -> Option<Model> {
+        if self.has_model || self.last_sat.is_some() || !self.retired.is_empty() {
+            return None;
+        }
+        Some(Model {
+            backend: self.backend.fork()?,
+            limits: self.limits,
+            n_vars: self.n_vars,
+            n_clauses: self.n_clauses,
+            t: self.t,
+            ints: self.ints.clone(),
+            has_model: false,
+            touched: self.touched.clone(),
+            defining: self.defining,
+            retired: Vec::new(),
+            connectivity: self.connectivity.clone(),
+            last_sat: None,
+        })
+    }
+
     /// The size limits of this model.
     pub fn limits(&self) -> Limits {
         self.limits

@@ -29,7 +29,7 @@
 //! clauses added while assumptions are in force; that only means fewer
 //! questions are settled here, never a wrong answer.
 
-use super::backend::{Lit, SatBackend, SatError, Var};
+use super::backend::{BackendCtor, Lit, SatBackend, SatError, Var};
 
 /// Whether models are built over a propagating front end (see
 /// [`set_propagation`]).
@@ -53,13 +53,28 @@ thread_local! {
 /// See [`STEPPED_ASIDE`].
 const PROBE_EVERY: u32 = 16;
 
-/// Wraps `inner` in the front end unless it has been turned off.
-pub(crate) fn wrap(inner: Box<dyn SatBackend>) -> Box<dyn SatBackend> {
+/// A backend made by `ctor`, behind the front end unless it has been
+/// turned off.
+pub(crate) fn wrap(ctor: BackendCtor) -> Box<dyn SatBackend> {
     if ENABLED.load(std::sync::atomic::Ordering::Relaxed) {
-        Box::new(Propagating::new(inner))
+        let mut front = Propagating::new(ctor());
+        front.ctor = Some(ctor);
+        Box::new(front)
     } else {
-        inner
+        ctor()
     }
+}
+
+/// A front end over a backend made by `ctor` that only stores clauses, to
+/// be copied by [`SatBackend::fork`] (unless the front end has been turned
+/// off); it does not count as one of the thread's models.
+pub(crate) fn prototype(ctor: BackendCtor) -> Box<dyn SatBackend> {
+    if !ENABLED.load(std::sync::atomic::Ordering::Relaxed) {
+        return ctor();
+    }
+    let mut front = Propagating::bare(ctor(), false);
+    front.ctor = Some(ctor);
+    Box::new(front)
 }
 
 /// A watch on a clause, stored under one of its two watched literals and
@@ -100,6 +115,8 @@ fn lit_value(values: &[u8], l: Lit) -> u8 {
 /// The unit-propagation front end over an inner backend.
 pub struct Propagating {
     inner: Box<dyn SatBackend>,
+    /// How `inner` was made, when a fresh copy can be made for a fork.
+    ctor: Option<BackendCtor>,
     /// Whether `inner` has the clauses: it gets them only when it first has
     /// to answer (many models never need it), rebuilt from the front end's
     /// own clause store, and from then on as they come.
@@ -139,11 +156,21 @@ pub struct Propagating {
 impl Propagating {
     /// A front end over `inner`, which must be empty.
     pub fn new(inner: Box<dyn SatBackend>) -> Propagating {
+        let bypass = Self::count_model();
+        Propagating::bare(inner, bypass)
+    }
+
+    /// Counts a new model of this thread; whether it starts stepped aside.
+    fn count_model() -> bool {
         let (streak, created) = STEPPED_ASIDE.get();
         STEPPED_ASIDE.set((streak, created.wrapping_add(1)));
-        let bypass = streak >= 2 && created % PROBE_EVERY != 0;
+        streak >= 2 && created % PROBE_EVERY != 0
+    }
+
+    fn bare(inner: Box<dyn SatBackend>, bypass: bool) -> Propagating {
         Propagating {
             inner,
+            ctor: None,
             synced: bypass,
             n_vars: 0,
             n_clauses: 0,
@@ -164,6 +191,45 @@ impl Propagating {
             model: Vec::new(),
             phase: Vec::new(),
         }
+    }
+
+    /// A copy over a fresh inner backend, counted as a new model of this
+    /// thread, while this front end still holds every clause and has
+    /// answered nothing.
+    fn copy(&self) -> Option<Propagating> {
+        let ctor = self.ctor?;
+        if self.synced || self.bypass || self.answered || !self.level_start.is_empty() {
+            return None;
+        }
+        let mut fork = Propagating {
+            inner: ctor(),
+            ctor: Some(ctor),
+            synced: false,
+            n_vars: self.n_vars,
+            n_clauses: self.n_clauses,
+            scratch: Vec::new(),
+            settled: 0,
+            given_up: 0,
+            bypass: false,
+            clauses: self.clauses.clone(),
+            watches: self.watches.clone(),
+            values: self.values.clone(),
+            occurs: self.occurs.clone(),
+            trail: self.trail.clone(),
+            level_start: Vec::new(),
+            assumed: Vec::new(),
+            qhead: self.qhead,
+            inconsistent: self.inconsistent,
+            answered: false,
+            model: Vec::new(),
+            phase: self.phase.clone(),
+        };
+        if Self::count_model() {
+            // A model that starts stepped aside hands its clauses over now.
+            fork.sync();
+            fork.bypass = true;
+        }
+        Some(fork)
     }
 
     fn code(l: Lit) -> usize {
@@ -595,5 +661,9 @@ impl SatBackend for Propagating {
 
     fn num_clauses(&self) -> usize {
         self.n_clauses
+    }
+
+    fn fork(&self) -> Option<Box<dyn SatBackend>> {
+        self.copy().map(|f| Box::new(f) as Box<dyn SatBackend>)
     }
 }

@@ -4,6 +4,7 @@ pub mod ast;
 mod depth;
 pub mod error;
 mod lower;
+mod mentions;
 mod nesting;
 pub mod parser;
 mod strings;

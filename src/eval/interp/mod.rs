@@ -59,6 +59,8 @@ pub struct Interp<'a> {
     stack: Vec<Option<Value>>,
     /// Where the running unit's frame starts in `stack`.
     base: usize,
+    /// How many times the sampler was asked for (a draw may follow each).
+    draws: u64,
 }
 
 impl<'a> Interp<'a> {
@@ -73,6 +75,7 @@ impl<'a> Interp<'a> {
             model: None,
             stack: Vec::new(),
             base: 0,
+            draws: 0,
         }
     }
 
@@ -86,6 +89,22 @@ impl<'a> Interp<'a> {
     /// The budget this evaluator charges.
     pub fn fuel(&self) -> &Fuel {
         &self.fuel
+    }
+
+    /// How many times randomness was asked for so far: work that leaves
+    /// this unchanged drew nothing.
+    pub fn draws(&self) -> u64 {
+        self.draws
+    }
+
+    /// The current nesting of evaluation.
+    pub fn depth(&self) -> u64 {
+        self.depth
+    }
+
+    /// The lever or constant `name`, as user functions see it.
+    pub fn global(&self, name: &str) -> Option<&Value> {
+        self.globals.get(name)
     }
 
     /// Makes levers and constants (`globals`) visible inside user functions.
@@ -106,6 +125,7 @@ impl<'a> Interp<'a> {
 
     /// The sampler, or the error for randomness outside `generate`.
     pub fn sampler(&mut self, span: Span) -> EvalResult<&mut dyn Sampler> {
+        self.draws += 1;
         match self.sampler.as_mut() {
             Some(s) => Ok(&mut **s),
             None => Err(EvalError::new(K::NoRandomness, span)),

@@ -12,7 +12,7 @@ use crate::span::Span;
 use std::rc::Rc;
 
 /// The finite-domain view of a model's rules, built at the first question.
-#[derive(Default)]
+#[derive(Default, Clone)]
 pub(super) enum FdState {
     #[default]
     Unbuilt,

@@ -23,6 +23,7 @@ mod layout;
 mod model;
 mod optimise;
 mod plant;
+mod prototype;
 mod reveal;
 #[cfg(test)]
 mod tests;
@@ -30,6 +31,7 @@ mod unique;
 mod walk;
 
 /// One `find`: its name, its array of unknowns, and each cell's label.
+#[derive(Clone)]
 struct FindLayout {
     name: String,
     /// Nested lists/maps of symbolic unknowns, as specs index them.
@@ -76,6 +78,7 @@ pub struct Constraints {
 }
 
 /// One instance of a rule, as asserted.
+#[derive(Clone)]
 struct RuleTerm {
     /// The rule's name.
     name: String,

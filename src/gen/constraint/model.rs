@@ -9,27 +9,28 @@ use crate::eval::interp::{bind_pattern, expect_int, iter_values};
 use crate::eval::sym::{BoolTerm, IntTerm, Sym};
 use crate::eval::symops::bool_term;
 use crate::eval::{Env, EvalError, EvalResult, Interp, Value};
-use crate::sat::{current_backend, CmpOp, Limits, Model};
+use crate::sat::{CmpOp, Limits, Model, SatBackend};
 use crate::span::Span;
 use crate::syntax::ast::{Binding, Rule};
 use std::rc::Rc;
 
 impl Constraints {
-    /// Builds the model: unknowns from every `find`, then every rule,
-    /// evaluated in `env`. Returns the environment with the finds bound.
+    /// Builds the model over `backend`: unknowns from every `find`, then
+    /// every rule, evaluated in `env`. Returns the environment with the
+    /// finds bound.
     pub fn build(
         program: &Program,
         interp: &mut Interp<'_>,
         env: &Env,
         span: Span,
+        backend: Box<dyn SatBackend>,
     ) -> EvalResult<(Constraints, Env)> {
         let fuel = interp.fuel().limits();
         let limits = Limits {
             max_vars: usize::try_from(fuel.get(Resource::Vars)).unwrap_or(usize::MAX),
             max_clauses: usize::try_from(fuel.get(Resource::Clauses)).unwrap_or(usize::MAX),
         };
-        let model =
-            Model::with_limits(current_backend(), limits).map_err(|e| sat_error(e, span))?;
+        let model = Model::with_limits(backend, limits).map_err(|e| sat_error(e, span))?;
         let mut c = Constraints::empty(model);
         let mut env = env.clone();
         let mut names = ModelNames::default();

@@ -3,10 +3,16 @@
 
 use super::{sat_error, Constraints, Outcome};
 use crate::eval::interp::expect_int;
+use crate::eval::sym::BoolTerm;
 use crate::eval::{EvalError, EvalResult, Interp, Value};
+use crate::fd::{self, Answer, Question};
 use crate::sat::{Lit, SatError};
 use crate::span::Span;
 use std::collections::HashMap;
+
+/// Search nodes per unknown the finite-domain engine may visit to find the
+/// walk's solution before the SAT walk takes over.
+const WALK_NODES_PER_UNKNOWN: u64 = 8;
 
 impl Constraints {
     /// `sample solution`: a random solution by an oracle walk.
@@ -28,7 +34,15 @@ impl Constraints {
         span: Span,
     ) -> EvalResult<Outcome> {
         let fixed = self.clues.clone();
-        if !self.model.solve(&fixed).map_err(|e| sat_error(e, span))? {
+        let stated = self.clue_terms.clone();
+        let satisfiable = match &stated {
+            Some(ts) => {
+                self.decide(&fixed, &ts.iter().collect::<Vec<_>>(), None, span)?
+                    .0
+            }
+            None => self.model.solve(&fixed).map_err(|e| sat_error(e, span))?,
+        };
+        if !satisfiable {
             // Rules drawn in `generate` may leave no solution: that
             // sample is rejected, like one whose clues leave none.
             if self.clues.is_empty() && self.layout == 0 {
@@ -59,9 +73,54 @@ impl Constraints {
             };
             prefs.push(perm.iter().map(|&i| domain[i]).collect());
         }
-        let solution = self.walk(order, prefs).map_err(|e| sat_error(e, span))?;
+        let solution = match stated.and_then(|ts| self.first_by_fd(&ts, &order, &prefs)) {
+            Some(s) => {
+                self.known = vec![s.clone()];
+                s
+            }
+            None => {
+                // The walk starts from a model of the clues.
+                if !self.model.solve(&fixed).map_err(|e| sat_error(e, span))? {
+                    return Err(sat_error(
+                        SatError::Solver("the clues lost their model".into()),
+                        span,
+                    ));
+                }
+                self.walk(order, prefs).map_err(|e| sat_error(e, span))?
+            }
+        };
         self.solution = Some(solution);
         Ok(Outcome::Value(self.solution_value()))
+    }
+
+    /// The walk's result found by the finite-domain engine (the first
+    /// solution of the rules and the clues `stated` in the walk's order),
+    /// or `None` when it cannot tell within its budget.
+    fn first_by_fd(
+        &mut self,
+        stated: &[BoolTerm],
+        order: &[usize],
+        prefs: &[Vec<i64>],
+    ) -> Option<Vec<i64>> {
+        let base = self.fd_base()?;
+        let mut q = Question::new(&base);
+        for t in stated {
+            q.condition(t);
+        }
+        if !q.is_propagated() {
+            return None;
+        }
+        let budget = WALK_NODES_PER_UNKNOWN.saturating_mul(order.len() as u64);
+        match fd::first(q, order, prefs, budget) {
+            Answer::Sat(s) => {
+                self.fd_record.0 += 1;
+                Some(s)
+            }
+            _ => {
+                self.fd_record.1 += 1;
+                None
+            }
+        }
     }
 
     /// Each unknown's index label (`(r, c)`, a key, or `()` for a scalar
