@@ -216,6 +216,26 @@ pub(super) fn restrict(domains: &[Vec<i64>], root: &mut [u64], t: &BoolTerm) -> 
     // evaluated as `BoolTerm::eval` does (an overflow is not false).
     if let BoolTerm::Cmp(IntTerm { terms, constant }, op) = t {
         if let [(a, Atom::Var(x))] = terms.as_slice() {
+            let small = |v: i64| v.unsigned_abs() < 1 << 62;
+            let d = &domains[*x];
+            if *op == CmpOp::Eq
+                && a.abs() == 1
+                && small(*constant)
+                && d.first().is_some_and(|&v| small(v))
+                && d.last().is_some_and(|&v| small(v))
+            {
+                // `x = v`: one bit at most.
+                let v = if *a == 1 {
+                    constant.checked_neg()
+                } else {
+                    Some(*constant)
+                };
+                let keep = v
+                    .and_then(|v| domains[*x].binary_search(&v).ok())
+                    .map_or(0, |i| 1u64 << i);
+                root[*x] &= keep;
+                return Some(root[*x] != 0);
+            }
             let keep = mask_where(&domains[*x], |v| {
                 a.checked_mul(v)
                     .and_then(|p| constant.checked_add(p))

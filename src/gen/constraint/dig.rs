@@ -202,11 +202,13 @@ impl Constraints {
             }
             // The condition first: it is often cheaper than the solve, and
             // both must hold, so the order changes no verdict.
+            let removed: Vec<(Lit, &BoolTerm)> =
+                group.iter().map(|&g| (cands[g].1, &terms[g])).collect();
             if holds(interp, &view, &active)?
-                && self.unique_under(
+                && self.unique_without(
                     &assumptions(&active),
                     &conditions(&active),
-                    &solution,
+                    &removed,
                     span,
                 )?
             {

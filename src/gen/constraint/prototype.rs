@@ -77,7 +77,9 @@ impl Constraints {
                 let mark = interp.fuel().begin(interp.depth());
                 let built = Constraints::build(program, interp, env, span, prototype_backend());
                 let spent = interp.fuel().end(mark);
-                let (proto, bound) = built?;
+                let (mut proto, bound) = built?;
+                // The finite-domain view is shared by every copy.
+                proto.fd_base();
                 let Some(copy) = proto.fork() else {
                     // The backend cannot be copied: the model is used as built.
                     return Ok((proto, bound));

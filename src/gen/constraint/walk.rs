@@ -35,20 +35,26 @@ impl Constraints {
     ) -> EvalResult<Outcome> {
         let fixed = self.clues.clone();
         let stated = self.clue_terms.clone();
-        let satisfiable = match &stated {
-            Some(ts) => {
-                self.decide(&fixed, &ts.iter().collect::<Vec<_>>(), None, span)?
-                    .0
+        // With no clue and no layout rule, a model without solutions is the
+        // spec's error whatever is drawn, and the walk below finds out
+        // itself; otherwise the clues are checked before anything is drawn.
+        let unconditional = self.clues.is_empty() && self.layout == 0;
+        if !unconditional || stated.is_none() {
+            let satisfiable = match &stated {
+                Some(ts) => {
+                    self.decide(&fixed, &ts.iter().collect::<Vec<_>>(), None, span)?
+                        .0
+                }
+                None => self.model.solve(&fixed).map_err(|e| sat_error(e, span))?,
+            };
+            if !satisfiable {
+                // Rules drawn in `generate` may leave no solution: that
+                // sample is rejected, like one whose clues leave none.
+                if unconditional {
+                    return Err(self.contradiction(span));
+                }
+                return Ok(Outcome::Reject);
             }
-            None => self.model.solve(&fixed).map_err(|e| sat_error(e, span))?,
-        };
-        if !satisfiable {
-            // Rules drawn in `generate` may leave no solution: that
-            // sample is rejected, like one whose clues leave none.
-            if self.clues.is_empty() && self.layout == 0 {
-                return Err(self.contradiction(span));
-            }
-            return Ok(Outcome::Reject);
         }
         let labels = match prefer {
             Some(f) if prefers_by_unknown(interp, f, span)? => Some(self.labels()),
@@ -73,14 +79,22 @@ impl Constraints {
             };
             prefs.push(perm.iter().map(|&i| domain[i]).collect());
         }
-        let solution = match stated.and_then(|ts| self.first_by_fd(&ts, &order, &prefs)) {
-            Some(s) => {
+        let found = match &stated {
+            Some(ts) => self.first_by_fd(ts, &order, &prefs),
+            None => Answer::Unknown,
+        };
+        let solution = match found {
+            Answer::Sat(s) => {
                 self.known = vec![s.clone()];
                 s
             }
-            None => {
+            Answer::Unsat if unconditional => return Err(self.contradiction(span)),
+            _ => {
                 // The walk starts from a model of the clues.
                 if !self.model.solve(&fixed).map_err(|e| sat_error(e, span))? {
+                    if unconditional {
+                        return Err(self.contradiction(span));
+                    }
                     return Err(sat_error(
                         SatError::Solver("the clues lost their model".into()),
                         span,
@@ -95,32 +109,27 @@ impl Constraints {
 
     /// The walk's result found by the finite-domain engine (the first
     /// solution of the rules and the clues `stated` in the walk's order),
-    /// or `None` when it cannot tell within its budget.
-    fn first_by_fd(
-        &mut self,
-        stated: &[BoolTerm],
-        order: &[usize],
-        prefs: &[Vec<i64>],
-    ) -> Option<Vec<i64>> {
-        let base = self.fd_base()?;
+    /// `Unsat` when there is none, `Unknown` when it cannot tell within its
+    /// budget.
+    fn first_by_fd(&mut self, stated: &[BoolTerm], order: &[usize], prefs: &[Vec<i64>]) -> Answer {
+        let Some(base) = self.fd_base() else {
+            return Answer::Unknown;
+        };
         let mut q = Question::new(&base);
         for t in stated {
             q.condition(t);
         }
         if !q.is_propagated() {
-            return None;
+            return Answer::Unknown;
         }
         let budget = WALK_NODES_PER_UNKNOWN.saturating_mul(order.len() as u64);
-        match fd::first(q, order, prefs, budget) {
-            Answer::Sat(s) => {
-                self.fd_record.0 += 1;
-                Some(s)
-            }
-            _ => {
-                self.fd_record.1 += 1;
-                None
-            }
+        let answer = fd::first(q, order, prefs, budget);
+        if answer == Answer::Unknown {
+            self.fd_record.1 += 1;
+        } else {
+            self.fd_record.0 += 1;
         }
+        answer
     }
 
     /// Each unknown's index label (`(r, c)`, a key, or `()` for a scalar
