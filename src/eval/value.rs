@@ -228,8 +228,32 @@ fn rank(v: &Value) -> u8 {
 }
 
 impl PartialEq for Value {
+    /// Same type and [`Value::cmp_total`] equal (computed without ordering).
     fn eq(&self, other: &Value) -> bool {
-        self.type_name() == other.type_name() && self.cmp_total(other) == Ordering::Equal
+        self.type_name() == other.type_name() && total_eq(self, other)
+    }
+}
+
+/// Whether `a.cmp_total(b)` is `Equal`, without ordering anything.
+fn total_eq(a: &Value, b: &Value) -> bool {
+    use Value::*;
+    let seq = |x: &[Value], y: &[Value]| {
+        x.len() == y.len() && x.iter().zip(y).all(|(x, y)| total_eq(x, y))
+    };
+    match (a, b) {
+        (Int(x), Int(y)) => x == y,
+        (Bool(x), Bool(y)) => x == y,
+        (Str(x), Str(y)) => x == y,
+        (List(x), List(y)) | (Tuple(x), Tuple(y)) => Rc::ptr_eq(x, y) || seq(x, y),
+        (Map(x), Map(y)) => {
+            Rc::ptr_eq(x, y)
+                || (x.len() == y.len()
+                    && x.iter()
+                        .zip(y.iter())
+                        .all(|((ka, va), (kb, vb))| total_eq(ka, kb) && total_eq(va, vb)))
+        }
+        (Func(_), Func(_)) | (Sym(_), Sym(_)) => true,
+        _ => rank(a) == rank(b),
     }
 }
 

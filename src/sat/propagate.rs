@@ -30,6 +30,7 @@
 //! questions are settled here, never a wrong answer.
 
 use super::backend::{BackendCtor, Lit, SatBackend, SatError, Var};
+use std::rc::Rc;
 
 /// Whether models are built over a propagating front end (see
 /// [`set_propagation`]).
@@ -74,7 +75,63 @@ pub(crate) fn prototype(ctor: BackendCtor) -> Box<dyn SatBackend> {
     }
     let mut front = Propagating::bare(ctor(), false);
     front.ctor = Some(ctor);
-    Box::new(front)
+    Box::new(Shared {
+        front: Rc::new(front),
+    })
+}
+
+/// A front end shared by a prototype and its forks: whichever of them is
+/// first changed or asked while others still share it gets a copy of its
+/// own ([`Propagating::copy`]), so a fork that is never solved costs
+/// nothing.
+struct Shared {
+    front: Rc<Propagating>,
+}
+
+impl Shared {
+    fn own(&mut self) -> &mut Propagating {
+        if Rc::get_mut(&mut self.front).is_none() {
+            let copy = self.front.copy().unwrap_or_else(|| {
+                unreachable!("a shared front end is only forked while it holds every clause")
+            });
+            self.front = Rc::new(copy);
+        }
+        Rc::get_mut(&mut self.front).unwrap_or_else(|| unreachable!("the copy is not shared"))
+    }
+}
+
+impl SatBackend for Shared {
+    fn new_var(&mut self) -> Var {
+        self.own().new_var()
+    }
+
+    fn add_clause(&mut self, lits: &[Lit]) {
+        self.own().add_clause(lits);
+    }
+
+    fn solve(&mut self, assumptions: &[Lit]) -> Result<bool, SatError> {
+        self.own().solve(assumptions)
+    }
+
+    fn value(&self, var: Var) -> Option<bool> {
+        SatBackend::value(&*self.front, var)
+    }
+
+    fn num_vars(&self) -> usize {
+        self.front.num_vars()
+    }
+
+    fn num_clauses(&self) -> usize {
+        self.front.num_clauses()
+    }
+
+    fn fork(&self) -> Option<Box<dyn SatBackend>> {
+        self.front.is_pristine().then(|| {
+            Box::new(Shared {
+                front: self.front.clone(),
+            }) as Box<dyn SatBackend>
+        })
+    }
 }
 
 /// A watch on a clause, stored under one of its two watched literals and
@@ -193,12 +250,22 @@ impl Propagating {
         }
     }
 
+    /// Whether this front end can be copied: it can make a fresh inner
+    /// backend, holds every clause, and has answered nothing.
+    fn is_pristine(&self) -> bool {
+        self.ctor.is_some()
+            && !self.synced
+            && !self.bypass
+            && !self.answered
+            && self.level_start.is_empty()
+    }
+
     /// A copy over a fresh inner backend, counted as a new model of this
     /// thread, while this front end still holds every clause and has
     /// answered nothing.
     fn copy(&self) -> Option<Propagating> {
         let ctor = self.ctor?;
-        if self.synced || self.bypass || self.answered || !self.level_start.is_empty() {
+        if !self.is_pristine() {
             return None;
         }
         let mut fork = Propagating {
@@ -661,9 +728,5 @@ impl SatBackend for Propagating {
 
     fn num_clauses(&self) -> usize {
         self.n_clauses
-    }
-
-    fn fork(&self) -> Option<Box<dyn SatBackend>> {
-        self.copy().map(|f| Box::new(f) as Box<dyn SatBackend>)
     }
 }
