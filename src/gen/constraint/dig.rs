@@ -202,13 +202,11 @@ impl Constraints {
             }
             // The condition first: it is often cheaper than the solve, and
             // both must hold, so the order changes no verdict.
-            let removed: Vec<(Lit, &BoolTerm)> =
-                group.iter().map(|&g| (cands[g].1, &terms[g])).collect();
             if holds(interp, &view, &active)?
-                && self.unique_without(
+                && self.unique_under(
                     &assumptions(&active),
                     &conditions(&active),
-                    &removed,
+                    &solution,
                     span,
                 )?
             {

@@ -32,34 +32,6 @@ impl Constraints {
         Ok(!self.decide(assumptions, terms, Some(solution), span)?.0)
     }
 
-    /// Whether the solution stays unique once the clues `removed` leave
-    /// `active` (whose conditions are `terms`), given that it is unique
-    /// with them. Another solution would have to break one of them, so
-    /// each is asked in turn ("breaks this one, keeps the ones before
-    /// it"): the same verdict as asking for any other solution, from
-    /// questions that propagate far better.
-    pub(super) fn unique_without(
-        &mut self,
-        active: &[Lit],
-        terms: &[&BoolTerm],
-        removed: &[(Lit, &BoolTerm)],
-        span: Span,
-    ) -> EvalResult<bool> {
-        for (i, (lit, t)) in removed.iter().enumerate() {
-            let broken = (*t).clone().negated();
-            let mut lits = active.to_vec();
-            lits.extend(removed[..i].iter().map(|r| r.0));
-            lits.push(!*lit);
-            let mut ts = terms.to_vec();
-            ts.extend(removed[..i].iter().map(|r| r.1));
-            ts.push(&broken);
-            if self.decide(&lits, &ts, None, span)?.0 {
-                return Ok(false);
-            }
-        }
-        Ok(true)
-    }
-
     /// `clue EXPR`: add clues that hold in the hidden solution (if sampled).
     pub fn clue(&mut self, v: Value, span: Span) -> EvalResult<Outcome> {
         let items = match &v {
