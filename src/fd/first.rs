@@ -19,6 +19,8 @@ struct Ordered<'q, 'a> {
     prefs: &'q [Vec<i64>],
     nodes: u64,
     budget: u64,
+    /// Storage of finished nodes' domains, reused for new children.
+    spare: Vec<Vec<u64>>,
 }
 
 enum Step {
@@ -47,6 +49,7 @@ pub fn first(mut q: Question<'_>, order: &[usize], prefs: &[Vec<i64>], budget: u
         prefs,
         nodes: 0,
         budget,
+        spare: Vec::new(),
     };
     if !s.prop.all(&mut dom) {
         return Answer::Unsat;
@@ -61,7 +64,14 @@ pub fn first(mut q: Question<'_>, order: &[usize], prefs: &[Vec<i64>], budget: u
 impl Ordered<'_, '_> {
     /// The first solution below `dom`, where the unknowns before position
     /// `k` of the order have one value each.
-    fn node(&mut self, dom: Vec<u64>, mut k: usize) -> Step {
+    /// Visits `dom`, then keeps its storage for a later child.
+    fn node(&mut self, dom: Vec<u64>, k: usize) -> Step {
+        let step = self.visit(&dom, k);
+        self.spare.push(dom);
+        step
+    }
+
+    fn visit(&mut self, dom: &[u64], mut k: usize) -> Step {
         self.nodes += 1;
         if self.nodes > self.budget {
             return Step::GaveUp;
@@ -70,16 +80,19 @@ impl Ordered<'_, '_> {
             k += 1;
         }
         if k == self.order.len() {
-            return self.leaf(&dom);
+            return self.leaf(dom);
         }
         let x = self.order[k];
         for &v in &self.prefs[k] {
             let Some(bit) = self.q.base.bit(x, v).filter(|b| dom[x] & b != 0) else {
                 continue;
             };
-            let mut child = dom.clone();
+            let mut child = self.spare.pop().unwrap_or_default();
+            child.clear();
+            child.extend_from_slice(dom);
             child[x] = bit;
             if !self.prop.after(x, &mut child) {
+                self.spare.push(child);
                 continue;
             }
             match self.node(child, k + 1) {

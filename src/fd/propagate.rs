@@ -67,16 +67,37 @@ impl<'q, 'a> Propagator<'q, 'a> {
     }
 
     fn wake(&mut self, x: usize) {
+        self.wake_except(x, usize::MAX);
+    }
+
+    /// Wakes the constraints on `x` other than `done`.
+    fn wake_except(&mut self, x: usize, done: usize) {
         let q = self.q;
         let base = q.base.rules.props.len();
         for &c in &q.base.watches[x] {
-            self.enqueue(c);
+            if c != done {
+                self.enqueue(c);
+            }
         }
         if let Some(w) = q.watches.get(x) {
             for &c in w {
-                self.enqueue(base + c);
+                if base + c != done {
+                    self.enqueue(base + c);
+                }
             }
         }
+    }
+
+    /// Whether revising constraint `c` again right after it changed
+    /// domains changes nothing (its revision runs to its own fixpoint).
+    fn idempotent(&self, c: usize) -> bool {
+        let n = self.q.base.rules.props.len();
+        let prop = if c < n {
+            &self.q.base.rules.props[c]
+        } else {
+            &self.q.extra.props[c - n]
+        };
+        matches!(prop, Prop::Distinct(_))
     }
 
     fn run(&mut self, dom: &mut [u64]) -> bool {
@@ -90,8 +111,9 @@ impl<'q, 'a> Propagator<'q, 'a> {
                 return false;
             }
             let changed = std::mem::take(&mut self.changed);
+            let done = if self.idempotent(c) { c } else { usize::MAX };
             for &x in &changed {
-                self.wake(x);
+                self.wake_except(x, done);
             }
             self.changed = changed;
         }

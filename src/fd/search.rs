@@ -33,6 +33,8 @@ struct Search<'q, 'a> {
     prop: Propagator<'q, 'a>,
     nodes: u64,
     budget: u64,
+    /// Storage of finished nodes' domains, reused for new children.
+    spare: Vec<Vec<u64>>,
 }
 
 /// Answers `q`, visiting at most `budget` search nodes.
@@ -47,6 +49,7 @@ pub fn solve(mut q: Question<'_>, budget: u64) -> Answer {
         prop: Propagator::new(&q),
         nodes: 0,
         budget,
+        spare: Vec::new(),
     };
     if !s.prop.all(&mut dom) {
         return Answer::Unsat;
@@ -59,7 +62,14 @@ pub fn solve(mut q: Question<'_>, budget: u64) -> Answer {
 }
 
 impl Search<'_, '_> {
+    /// Visits `dom`, then keeps its storage for a later child.
     fn node(&mut self, dom: Vec<u64>) -> Step {
+        let step = self.visit(&dom);
+        self.spare.push(dom);
+        step
+    }
+
+    fn visit(&mut self, dom: &[u64]) -> Step {
         self.nodes += 1;
         if self.nodes > self.budget {
             return Step::GaveUp;
@@ -75,7 +85,7 @@ impl Search<'_, '_> {
             }
         }
         let Some((_, x)) = best else {
-            return self.leaf(&dom);
+            return self.leaf(dom);
         };
         let mut bits = dom[x];
         let last = self
@@ -95,9 +105,12 @@ impl Search<'_, '_> {
         })
         .chain(last);
         for bit in children {
-            let mut child = dom.clone();
+            let mut child = self.spare.pop().unwrap_or_default();
+            child.clear();
+            child.extend_from_slice(dom);
             child[x] = bit;
             if !self.prop.after(x, &mut child) {
+                self.spare.push(child);
                 continue;
             }
             match self.node(child) {

@@ -54,6 +54,11 @@ thread_local! {
 /// See [`STEPPED_ASIDE`].
 const PROBE_EVERY: u32 = 16;
 
+/// Whether models are built over the front end (see [`set_propagation`]).
+pub fn propagation() -> bool {
+    ENABLED.load(std::sync::atomic::Ordering::Relaxed)
+}
+
 /// A backend made by `ctor`, behind the front end unless it has been
 /// turned off.
 pub(crate) fn wrap(ctor: BackendCtor) -> Box<dyn SatBackend> {

@@ -2,14 +2,16 @@
 //! random models its verdicts agree with brute-force enumeration (with and
 //! without a solution to avoid), its solutions satisfy every rule and
 //! condition, on 4×4 Latin-square grids with boxes its uniqueness verdicts
-//! agree with an independent backtracking count. That records are
+//! agree with an independent backtracking count, and its first solution in
+//! a given order of unknowns and values (what `sample solution`'s walk
+//! picks) is the lexicographically first one enumeration finds. That records are
 //! byte-identical whether it or the SAT backend answers is tested in
 //! `identical_records`.
 
 use crate::common;
 
 use puzzlec::eval::sym::{Atom, BoolTerm, IntTerm};
-use puzzlec::fd::{solve, Answer, Base, Question};
+use puzzlec::fd::{first, solve, Answer, Base, Question};
 use puzzlec::sat::CmpOp;
 
 struct Rng(common::XorShift);
@@ -289,5 +291,81 @@ fn grid_uniqueness_agrees_with_backtracking() {
     assert!(
         unique > 30 && several > 100 && none > 30,
         "{unique} unique, {several} with several solutions, {none} without"
+    );
+}
+
+/// A random order of `0..n`.
+fn shuffled(r: &mut Rng, n: usize) -> Vec<usize> {
+    let mut xs: Vec<usize> = (0..n).collect();
+    for i in (1..n).rev() {
+        xs.swap(i, r.below(i + 1));
+    }
+    xs
+}
+
+#[test]
+fn first_solution_in_order_agrees_with_enumeration() {
+    let mut r = Rng(common::XorShift(0xfd00_0002));
+    let (mut found, mut none) = (0, 0);
+    for _ in 0..1500 {
+        let n = 2 + r.below(4);
+        let domains: Vec<Vec<i64>> = (0..n)
+            .map(|_| {
+                let mut d: Vec<i64> = (0..1 + r.below(4)).map(|_| r.int(-2, 3)).collect();
+                d.sort_unstable();
+                d.dedup();
+                d
+            })
+            .collect();
+        let rules: Vec<BoolTerm> = (0..r.below(4))
+            .map(|_| condition(&mut r, n, &domains))
+            .collect();
+        let base = Base::new(&domains, &rules).expect("small domains");
+        let clues: Vec<BoolTerm> = (0..r.below(3))
+            .map(|_| condition(&mut r, n, &domains))
+            .collect();
+        let order = shuffled(&mut r, n);
+        let prefs: Vec<Vec<i64>> = order
+            .iter()
+            .map(|&x| {
+                let d = &domains[x];
+                shuffled(&mut r, d.len())
+                    .into_iter()
+                    .map(|i| d[i])
+                    .collect()
+            })
+            .collect();
+        // The rank of each unknown's value in its own order, in walk order.
+        let key = |m: &[i64]| -> Vec<usize> {
+            order
+                .iter()
+                .zip(&prefs)
+                .map(|(&x, p)| p.iter().position(|&v| v == m[x]).expect("a domain value"))
+                .collect()
+        };
+        let terms: Vec<&BoolTerm> = rules.iter().chain(&clues).collect();
+        let expected = assignments(&domains)
+            .into_iter()
+            .filter(|m| holds_all(&terms, m))
+            .min_by_key(|m| key(m));
+        let mut q = Question::new(&base);
+        for c in &clues {
+            q.condition(c);
+        }
+        match (first(q, &order, &prefs, 100_000), expected) {
+            (Answer::Sat(m), Some(e)) => {
+                assert_eq!(
+                    m, e,
+                    "not the first solution: {rules:?} {clues:?} {order:?} {prefs:?}"
+                );
+                found += 1;
+            }
+            (Answer::Unsat, None) => none += 1,
+            (got, e) => panic!("{got:?} where enumeration finds {e:?}: {rules:?} {clues:?}"),
+        }
+    }
+    assert!(
+        found > 500 && none > 300,
+        "both outcomes are exercised: {found} found, {none} without solution"
     );
 }

@@ -2,15 +2,18 @@
 //! answers the generator's questions, because only verdicts steer
 //! generation: the finite-domain engine or SAT alone (`--engine`), varisat
 //! or batsat (`--backend`, the `batsat` feature; README's test command
-//! enables all features), with or without the unit-propagating front end.
+//! enables all features), with or without the unit-propagating front end,
+//! and whether each attempt copies the model its thread built before from
+//! the same inputs or builds its own.
 //!
-//! The three switches are process-wide, so this is the only test in the
+//! The switches are process-wide, so this is the only test in the
 //! binary that sets them, one at a time, and restores each before the next;
 //! every variant is compared with one baseline build (the defaults).
 
 use crate::common;
 
 use puzzlec::fd::select_engine;
+use puzzlec::gen::constraint::set_model_reuse;
 use puzzlec::sat::propagate::set_propagation;
 use puzzlec::sat::select_backend;
 
@@ -33,6 +36,10 @@ fn records_are_identical_on_every_engine_backend_and_front_end() {
             "no unit-propagating front end",
             Box::new(|on| set_propagation(!on)),
         ),
+        (
+            "models rebuilt for every attempt",
+            Box::new(|on| set_model_reuse(!on)),
+        ),
     ];
     if cfg!(feature = "batsat") {
         variants.push((
@@ -52,5 +59,73 @@ fn records_are_identical_on_every_engine_backend_and_front_end() {
     assert!(
         select_engine("fast").is_err(),
         "an unknown engine is refused"
+    );
+    fuel_runs_out_where_it_would();
+}
+
+/// A Latin square dug to six givens (attempts retry, so later attempts and
+/// items copy the model the first built), under step limits from far too
+/// few to enough.
+const PROBE: &str = r#"
+puzzle reuse_probe
+title en "Latin square"
+family direct
+attempts 20
+limits { steps LIMIT }
+
+lever givens: int in 1..=16
+tier easy { givens = 6 }
+
+find cell[r in 0..4, c in 0..4] : 1..=4
+rule row for r in 0..4: alldiff(cell[r, *])
+rule column for c in 0..4: alldiff(cell[*, c])
+
+generate {
+  let s = sample solution
+  let shown = dig cell from s keep givens
+}
+
+answer grid = s.cell
+template en "Fill the square; the givens are {shown}."
+"#;
+
+/// The outcome of each item (its record or its error) is the same whether
+/// models are copied or rebuilt: a copy is charged the steps its build
+/// spent, so an item runs out of fuel where it would have.
+fn fuel_runs_out_where_it_would() {
+    let (mut fine, mut out) = (0, 0);
+    let mut limit = 2_000u64;
+    while limit < 2_000_000 {
+        let text = PROBE.replace("LIMIT", &limit.to_string());
+        let source = puzzlec::source::SourceFile::new("reuse_probe.puzzle", text);
+        let program = puzzlec::compile::compile(&source).expect("the probe compiles");
+        let outcomes = |reuse: bool| -> Vec<String> {
+            set_model_reuse(reuse);
+            let all = (0..6)
+                .map(
+                    |i| match puzzlec::gen::generate(&program, "easy", i, SEED) {
+                        Ok(item) => {
+                            puzzlec::dataset::build::record(&program, &item, "en").to_json_line()
+                        }
+                        Err(e) => format!("error: {e}"),
+                    },
+                )
+                .collect();
+            set_model_reuse(true);
+            all
+        };
+        let rebuilt = outcomes(false);
+        let copied = outcomes(true);
+        assert_eq!(
+            copied, rebuilt,
+            "outcomes differ at a limit of {limit} steps"
+        );
+        fine += rebuilt.iter().filter(|o| !o.starts_with("error")).count();
+        out += rebuilt.iter().filter(|o| o.starts_with("error")).count();
+        limit = limit * 5 / 4;
+    }
+    assert!(
+        fine > 20 && out > 20,
+        "both outcomes are exercised: {fine} records, {out} items out of fuel"
     );
 }

@@ -24,6 +24,7 @@ mod model;
 mod optimise;
 mod plant;
 mod prototype;
+pub use prototype::set_model_reuse;
 mod reveal;
 #[cfg(test)]
 mod tests;

@@ -15,21 +15,33 @@ use crate::check::program::Program;
 use crate::eval::fuel::Spent;
 use crate::eval::value::Func;
 use crate::eval::{Env, EvalResult, Interp, Value};
+use crate::sat::propagate::propagation;
 use crate::sat::{current_backend, prototype_backend, selected_backend};
 use crate::span::Span;
 use std::cell::RefCell;
 use std::collections::BTreeSet;
 use std::rc::Rc;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// Models kept per thread.
 const KEPT: usize = 4;
+
+/// Whether built models are reused (see [`set_model_reuse`]).
+static REUSE: AtomicBool = AtomicBool::new(true);
+
+/// Turns the reuse of built models on or off for later builds in this
+/// process. Records do not depend on it; tests use it to show that.
+#[doc(hidden)]
+pub fn set_model_reuse(on: bool) {
+    REUSE.store(on, Ordering::Relaxed);
+}
 
 /// One model built once, with what identifies it.
 struct Prototype {
     /// The spec's `spec_hash`.
     spec: String,
-    /// The SAT backend it was built for.
-    backend: usize,
+    /// The SAT backend it was built for, and whether behind the front end.
+    backend: (usize, bool),
     /// The value of each name its expressions mention, in the statement's
     /// environment and among the globals (`None`: unbound).
     inputs: Vec<(Option<Value>, Option<Value>)>,
@@ -53,12 +65,15 @@ impl Constraints {
         env: &Env,
         span: Span,
     ) -> EvalResult<(Constraints, Env)> {
+        if !REUSE.load(Ordering::Relaxed) {
+            return Constraints::build(program, interp, env, span, current_backend());
+        }
         let names = input_names(program);
         let inputs: Vec<_> = names
             .iter()
             .map(|n| (env.get(n).cloned(), interp.global(n).cloned()))
             .collect();
-        let backend = selected_backend();
+        let backend = (selected_backend(), propagation());
         let found = PROTOTYPES.with_borrow(|ps| {
             ps.iter()
                 .find(|p| {
