@@ -1,9 +1,11 @@
 //! Models built once: the unknowns and rules of a spec depend only on the
 //! values their expressions read, so a model built from the same values is
-//! the same model. Each thread keeps the last few models it built, unsolved,
-//! and every attempt that would build one of them again gets a copy instead
-//! (the SAT front end's clause store and the finite-domain engine's view
-//! are copied or shared, not rebuilt).
+//! the same model. Each thread remembers the inputs of its last few builds;
+//! when the same inputs come again, it builds the model once more, keeps it
+//! unsolved, and every later attempt with those inputs gets a copy instead
+//! (the SAT front end's clause store, shared until a copy changes it, and the
+//! finite-domain engine's view). Inputs that change with every item cost one
+//! comparison, never a copy.
 //!
 //! A copy is the model a build would make, clause for clause, so verdicts
 //! and records do not change; the budget is charged what the build spent
@@ -45,9 +47,19 @@ struct Prototype {
     /// The value of each name its expressions mention, in the statement's
     /// environment and among the globals (`None`: unbound).
     inputs: Vec<(Option<Value>, Option<Value>)>,
-    /// `None` when the build drew random numbers (never reused).
-    model: Option<Constraints>,
+    /// What is kept of the model.
+    model: Kept,
     spent: Spent,
+}
+
+/// What a thread keeps of a model it built.
+enum Kept {
+    /// Nothing yet: the inputs were seen once.
+    Seen,
+    /// The build drew random numbers: never reused.
+    Drawn,
+    /// The model, unsolved, to copy.
+    Built(Constraints),
 }
 
 thread_local! {
@@ -75,41 +87,60 @@ impl Constraints {
             .collect();
         let backend = (selected_backend(), propagation());
         let found = PROTOTYPES.with_borrow(|ps| {
-            ps.iter()
-                .find(|p| {
-                    p.spec == program.spec_hash && p.backend == backend && same(&p.inputs, &inputs)
-                })
-                .map(|p| (p.model.as_ref().and_then(Constraints::fork), p.spent))
+            ps.iter().position(|p| {
+                p.spec == program.spec_hash && p.backend == backend && same(&p.inputs, &inputs)
+            })
         });
-        match found {
-            Some((Some(copy), spent)) if interp.fuel().replay(spent, interp.depth()) => {
+        let Some(at) = found else {
+            // Inputs seen for the first time: built as usual, kept only
+            // once they come again (inputs that change with every item
+            // never pay for a copy).
+            let draws = interp.draws();
+            let built = Constraints::build(program, interp, env, span, current_backend())?;
+            let kept = if interp.draws() == draws {
+                Kept::Seen
+            } else {
+                Kept::Drawn
+            };
+            remember(Prototype {
+                spec: program.spec_hash.clone(),
+                backend,
+                inputs,
+                model: kept,
+                spent: Spent::default(),
+            });
+            return Ok(built);
+        };
+        let copy = PROTOTYPES.with_borrow(|ps| match &ps[at].model {
+            Kept::Built(model) => model.fork().map(|c| (c, ps[at].spent)),
+            _ => None,
+        });
+        if let Some((copy, spent)) = copy {
+            if interp.fuel().replay(spent, interp.depth()) {
                 let env = copy.bind_finds(env);
-                Ok((copy, env))
+                return Ok((copy, env));
             }
-            Some(_) => Constraints::build(program, interp, env, span, current_backend()),
-            None => {
-                let draws = interp.draws();
-                let mark = interp.fuel().begin(interp.depth());
-                let built = Constraints::build(program, interp, env, span, prototype_backend());
-                let spent = interp.fuel().end(mark);
-                let (mut proto, bound) = built?;
-                // The finite-domain view is shared by every copy.
-                proto.fd_base();
-                let Some(copy) = proto.fork() else {
-                    // The backend cannot be copied: the model is used as built.
-                    return Ok((proto, bound));
-                };
-                let model = (interp.draws() == draws).then_some(proto);
-                remember(Prototype {
-                    spec: program.spec_hash.clone(),
-                    backend,
-                    inputs,
-                    model,
-                    spent,
-                });
-                Ok((copy, bound))
-            }
+            return Constraints::build(program, interp, env, span, current_backend());
         }
+        if PROTOTYPES.with_borrow(|ps| matches!(ps[at].model, Kept::Drawn)) {
+            return Constraints::build(program, interp, env, span, current_backend());
+        }
+        // Inputs seen before: the model is built once more, kept, and copied.
+        let mark = interp.fuel().begin(interp.depth());
+        let built = Constraints::build(program, interp, env, span, prototype_backend());
+        let spent = interp.fuel().end(mark);
+        let (mut proto, bound) = built?;
+        // The finite-domain view is shared by every copy.
+        proto.fd_base();
+        let Some(copy) = proto.fork() else {
+            // The backend cannot be copied: the model is used as built.
+            return Ok((proto, bound));
+        };
+        PROTOTYPES.with_borrow_mut(|ps| {
+            ps[at].model = Kept::Built(proto);
+            ps[at].spent = spent;
+        });
+        Ok((copy, bound))
     }
 
     /// A copy that has answered nothing (see [`crate::sat::Model::fork`]).
