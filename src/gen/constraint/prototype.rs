@@ -59,7 +59,7 @@ enum Kept {
     /// The build drew random numbers: never reused.
     Drawn,
     /// The model, unsolved, to copy.
-    Built(Constraints),
+    Built(Box<Constraints>),
 }
 
 thread_local! {
@@ -137,7 +137,7 @@ impl Constraints {
             return Ok((proto, bound));
         };
         PROTOTYPES.with_borrow_mut(|ps| {
-            ps[at].model = Kept::Built(proto);
+            ps[at].model = Kept::Built(Box::new(proto));
             ps[at].spent = spent;
         });
         Ok((copy, bound))
