@@ -68,7 +68,7 @@ fn records_are_identical_on_every_engine_backend_and_front_end() {
 /// few to enough.
 const PROBE: &str = r#"
 puzzle reuse_probe
-title en "Latin square"
+title en "Latin square" ko "라틴 방진"
 family direct
 attempts 20
 limits { steps LIMIT }
@@ -87,6 +87,7 @@ generate {
 
 answer grid = s.cell
 template en "Fill the square; the givens are {shown}."
+template ko "방진을 채우세요. 주어진 칸: {shown}."
 "#;
 
 /// The outcome of each item (its record or its error) is the same whether
