@@ -95,8 +95,8 @@ template ko "방진을 채우세요. 주어진 칸: {shown}."
 /// spent, so an item runs out of fuel where it would have.
 fn fuel_runs_out_where_it_would() {
     let (mut fine, mut out) = (0, 0);
-    let mut limit = 2_000u64;
-    while limit < 2_000_000 {
+    let mut limit = 40u64;
+    while limit < 4_000 {
         let text = PROBE.replace("LIMIT", &limit.to_string());
         let source = puzzlec::source::SourceFile::new("reuse_probe.puzzle", text);
         let program = puzzlec::compile::compile(&source).expect("the probe compiles");
@@ -123,7 +123,7 @@ fn fuel_runs_out_where_it_would() {
         );
         fine += rebuilt.iter().filter(|o| !o.starts_with("error")).count();
         out += rebuilt.iter().filter(|o| o.starts_with("error")).count();
-        limit = limit * 5 / 4;
+        limit = limit * 5 / 4 + 1;
     }
     assert!(
         fine > 20 && out > 20,
