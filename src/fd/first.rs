@@ -10,7 +10,7 @@
 
 use super::net::Question;
 use super::propagate::Propagator;
-use super::search::Answer;
+use super::search::{judge, Answer, Step};
 
 struct Ordered<'q, 'a> {
     q: &'q Question<'a>,
@@ -21,12 +21,6 @@ struct Ordered<'q, 'a> {
     budget: u64,
     /// Storage of finished nodes' domains, reused for new children.
     spare: Vec<Vec<u64>>,
-}
-
-enum Step {
-    Found(Vec<i64>),
-    Exhausted,
-    GaveUp,
 }
 
 /// The first solution of `q` when unknown `order[k]` takes the first value
@@ -54,11 +48,7 @@ pub fn first(mut q: Question<'_>, order: &[usize], prefs: &[Vec<i64>], budget: u
     if !s.prop.all(&mut dom) {
         return Answer::Unsat;
     }
-    match s.node(dom, 0) {
-        Step::Found(m) => Answer::Sat(m),
-        Step::Exhausted => Answer::Unsat,
-        Step::GaveUp => Answer::Unknown,
-    }
+    s.node(dom, 0).into()
 }
 
 impl Ordered<'_, '_> {
@@ -80,7 +70,7 @@ impl Ordered<'_, '_> {
             k += 1;
         }
         if k == self.order.len() {
-            return self.leaf(dom);
+            return judge(self.q, dom);
         }
         let x = self.order[k];
         for &v in &self.prefs[k] {
@@ -101,19 +91,5 @@ impl Ordered<'_, '_> {
             }
         }
         Step::Exhausted
-    }
-
-    fn leaf(&self, dom: &[u64]) -> Step {
-        let b = self.q.base;
-        let values: Vec<i64> = dom
-            .iter()
-            .enumerate()
-            .map(|(x, d)| b.value(x, d.trailing_zeros()))
-            .collect();
-        match self.q.verify(&values) {
-            Some(true) => Step::Found(values),
-            Some(false) => Step::Exhausted,
-            None => Step::GaveUp,
-        }
     }
 }

@@ -19,6 +19,11 @@
 //!   or a condition could not be evaluated (an overflow): the caller asks
 //!   the SAT backend instead.
 //!
+//! [`first`] answers the oracle walk of `sample solution` instead: the first
+//! solution when the unknowns are tried in a given order and each one's
+//! values in its own order, which is the solution the walk's SAT verdicts
+//! pick (`first.rs`).
+//!
 //! [`trace`] runs the same propagators from the givens alone and records
 //! which constraint fixed which unknown, in order: the deduction trace of
 //! the `explain()` builtin (`trace.rs`).

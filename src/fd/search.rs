@@ -22,9 +22,13 @@ pub enum Answer {
     Unknown,
 }
 
-enum Step {
+/// What one node of a search found.
+pub(super) enum Step {
+    /// A solution.
     Found(Vec<i64>),
+    /// No solution below it.
     Exhausted,
+    /// The budget ran out, or a candidate could not be evaluated.
     GaveUp,
 }
 
@@ -35,6 +39,17 @@ struct Search<'q, 'a> {
     budget: u64,
     /// Storage of finished nodes' domains, reused for new children.
     spare: Vec<Vec<u64>>,
+}
+
+impl From<Step> for Answer {
+    /// The answer of the search's root node.
+    fn from(step: Step) -> Answer {
+        match step {
+            Step::Found(m) => Answer::Sat(m),
+            Step::Exhausted => Answer::Unsat,
+            Step::GaveUp => Answer::Unknown,
+        }
+    }
 }
 
 /// Answers `q`, visiting at most `budget` search nodes.
@@ -54,11 +69,7 @@ pub fn solve(mut q: Question<'_>, budget: u64) -> Answer {
     if !s.prop.all(&mut dom) {
         return Answer::Unsat;
     }
-    match s.node(dom) {
-        Step::Found(m) => Answer::Sat(m),
-        Step::Exhausted => Answer::Unsat,
-        Step::GaveUp => Answer::Unknown,
-    }
+    s.node(dom).into()
 }
 
 impl Search<'_, '_> {
@@ -122,19 +133,25 @@ impl Search<'_, '_> {
     }
 
     fn leaf(&self, dom: &[u64]) -> Step {
-        let b = self.q.base;
-        let values: Vec<i64> = dom
-            .iter()
-            .enumerate()
-            .map(|(x, d)| b.value(x, d.trailing_zeros()))
-            .collect();
-        if self.q.avoid == Some(values.as_slice()) {
-            return Step::Exhausted;
-        }
-        match self.q.verify(&values) {
-            Some(true) => Step::Found(values),
-            Some(false) => Step::Exhausted,
-            None => Step::GaveUp,
-        }
+        judge(self.q, dom)
+    }
+}
+
+/// A node where every unknown has one value: a solution once every rule
+/// and condition evaluates to true on it and it is not the one avoided.
+pub(super) fn judge(q: &Question<'_>, dom: &[u64]) -> Step {
+    let b = q.base;
+    let values: Vec<i64> = dom
+        .iter()
+        .enumerate()
+        .map(|(x, d)| b.value(x, d.trailing_zeros()))
+        .collect();
+    if q.avoid == Some(values.as_slice()) {
+        return Step::Exhausted;
+    }
+    match q.verify(&values) {
+        Some(true) => Step::Found(values),
+        Some(false) => Step::Exhausted,
+        None => Step::GaveUp,
     }
 }

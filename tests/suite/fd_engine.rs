@@ -96,6 +96,21 @@ fn condition(r: &mut Rng, n: usize, domains: &[Vec<i64>]) -> BoolTerm {
     }
 }
 
+/// A random model: 2 to 5 unknowns with small domains and up to 3 rules.
+fn random_model(r: &mut Rng) -> (usize, Vec<Vec<i64>>, Vec<BoolTerm>) {
+    let n = 2 + r.below(4);
+    let domains: Vec<Vec<i64>> = (0..n)
+        .map(|_| {
+            let mut d: Vec<i64> = (0..1 + r.below(4)).map(|_| r.int(-2, 3)).collect();
+            d.sort_unstable();
+            d.dedup();
+            d
+        })
+        .collect();
+    let rules = (0..r.below(4)).map(|_| condition(r, n, &domains)).collect();
+    (n, domains, rules)
+}
+
 /// Every assignment of the domains.
 fn assignments(domains: &[Vec<i64>]) -> Vec<Vec<i64>> {
     let mut out = vec![Vec::new()];
@@ -123,18 +138,7 @@ fn verdicts_agree_with_brute_force() {
     let mut r = Rng(common::XorShift(0xfd00_0001));
     let (mut sat, mut unsat) = (0, 0);
     for _ in 0..1500 {
-        let n = 2 + r.below(4);
-        let domains: Vec<Vec<i64>> = (0..n)
-            .map(|_| {
-                let mut d: Vec<i64> = (0..1 + r.below(4)).map(|_| r.int(-2, 3)).collect();
-                d.sort_unstable();
-                d.dedup();
-                d
-            })
-            .collect();
-        let rules: Vec<BoolTerm> = (0..r.below(4))
-            .map(|_| condition(&mut r, n, &domains))
-            .collect();
+        let (n, domains, rules) = random_model(&mut r);
         let base = Base::new(&domains, &rules).expect("small domains");
         let all = assignments(&domains);
         for _ in 0..4 {
@@ -308,18 +312,7 @@ fn first_solution_in_order_agrees_with_enumeration() {
     let mut r = Rng(common::XorShift(0xfd00_0002));
     let (mut found, mut none) = (0, 0);
     for _ in 0..1500 {
-        let n = 2 + r.below(4);
-        let domains: Vec<Vec<i64>> = (0..n)
-            .map(|_| {
-                let mut d: Vec<i64> = (0..1 + r.below(4)).map(|_| r.int(-2, 3)).collect();
-                d.sort_unstable();
-                d.dedup();
-                d
-            })
-            .collect();
-        let rules: Vec<BoolTerm> = (0..r.below(4))
-            .map(|_| condition(&mut r, n, &domains))
-            .collect();
+        let (n, domains, rules) = random_model(&mut r);
         let base = Base::new(&domains, &rules).expect("small domains");
         let clues: Vec<BoolTerm> = (0..r.below(3))
             .map(|_| condition(&mut r, n, &domains))
