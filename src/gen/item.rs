@@ -608,6 +608,7 @@ fn finish(
         Some(e) => Some(options_of(&mut interp, e)?),
         None => None,
     };
+    let readings = super::text_checks::ItemReadings::new(globals);
     let mut renders = BTreeMap::new();
     for lang in &program.languages {
         let template = &program.templates[lang];
@@ -627,7 +628,7 @@ fn finish(
             super::text_checks::check_particles(
                 program,
                 ctx,
-                &interp,
+                &readings,
                 "ko prompt",
                 &question,
                 template.span,
@@ -641,7 +642,7 @@ fn finish(
                     super::text_checks::check_particles(
                         program,
                         ctx,
-                        &interp,
+                        &readings,
                         "ko solution",
                         &line,
                         t.text.span,

@@ -54,20 +54,27 @@ const COPULA: &[(&str, &str)] = &[
 
 /// Every misfit particle in `text`, in order.
 pub fn check(text: &str, readings: &Readings) -> Vec<Misfit> {
+    check_lazy(text, || readings)
+}
+
+/// [`check`] with the readings asked for only when a particle follows a word
+/// whose end the text shows (most texts have none, and building the readings
+/// of a spec's `READINGS` map costs more than the scan).
+pub fn check_lazy<'r>(text: &str, readings: impl Fn() -> &'r Readings) -> Vec<Misfit> {
     let chars: Vec<(usize, char)> = text.char_indices().collect();
     let mut out = Vec::new();
-    let mut i = 0;
+    let mut i = 1;
     while i < chars.len() {
-        if !is_hangul(chars[i].1) || i == 0 || is_hangul(chars[i - 1].1) {
+        if !is_hangul(chars[i].1) || is_hangul(chars[i - 1].1) {
             i += 1;
             continue;
         }
         let end = (i..chars.len())
             .find(|&j| !is_hangul(chars[j].1))
             .unwrap_or(chars.len());
-        let run: String = chars[i..end].iter().map(|(_, c)| c).collect();
         if let Some(word) = word_before(&chars, i) {
-            if let Some(m) = judge(text, &chars, i, &word, &run, readings) {
+            let run: String = chars[i..end].iter().map(|(_, c)| c).collect();
+            if let Some(m) = judge(text, &chars, i, &word, &run, readings()) {
                 out.push(m);
             }
         }
@@ -81,25 +88,24 @@ pub fn check(text: &str, readings: &Readings) -> Vec<Misfit> {
 /// after a word.
 fn word_before(chars: &[(usize, char)], i: usize) -> Option<String> {
     let prev = chars[i - 1].1;
-    let plain: Vec<char> = chars[..i].iter().map(|(_, c)| *c).collect();
     if prev.is_ascii_digit() || prev == '%' || prev.is_ascii_alphabetic() {
-        return Some(last_token(&plain));
+        return Some(last_token(&chars[..i]));
     }
     let closing_quote = matches!(prev, '\'' | '"' | '”' | '’' | '」' | '』');
-    let after_word = i >= 2 && chars[i - 2].1.is_alphanumeric();
-    if closing_quote && after_word {
-        return Some(last_token(&plain[..plain.len() - 1]));
+    if closing_quote && i >= 2 && chars[i - 2].1.is_alphanumeric() {
+        return Some(last_token(&chars[..i - 1]));
     }
     None
 }
 
-/// The last space-separated token of `chars`.
-fn last_token(chars: &[char]) -> String {
+/// The last space-separated token of `chars` (read from its end, so the
+/// cost is the token's length, not the text's).
+fn last_token(chars: &[(usize, char)]) -> String {
     let start = chars
         .iter()
-        .rposition(|c| c.is_whitespace())
+        .rposition(|(_, c)| c.is_whitespace())
         .map_or(0, |p| p + 1);
-    chars[start..].iter().collect()
+    chars[start..].iter().map(|(_, c)| c).collect()
 }
 
 /// The misfit, if the run `run` is a particle that does not fit `word`.

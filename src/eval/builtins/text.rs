@@ -167,7 +167,7 @@ pub(super) fn call(
             let p = expect_str(a(1), span)?;
             let kind = particle::parse_particle(&p)
                 .ok_or_else(|| EvalError::invalid(format!("unknown particle \"{p}\""), span))?;
-            particle::attach_read(&word, kind, &interp.readings())
+            particle::attach_read(&word, kind, interp.readings())
                 .map(Value::str)
                 .map_err(|e| EvalError::invalid(e.to_string(), span))
         }
@@ -180,7 +180,7 @@ pub(super) fn call(
                     .find(|(k, _)| k.display() == key)
                     .map(|(_, v)| v.display())
             };
-            let text = fill::fill(&pattern, value, &interp.readings())
+            let text = fill::fill(&pattern, value, interp.readings())
                 .map_err(|e| EvalError::invalid(format!("`fill_in`: {e}"), span))?;
             interp.fuel().size(text.len() as u128, span)?;
             Ok(Value::str(text))

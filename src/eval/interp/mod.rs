@@ -13,6 +13,7 @@ use crate::render::particle;
 use crate::span::Span;
 use crate::syntax::ast::*;
 use run::Cx;
+use std::cell::OnceCell;
 use std::rc::Rc;
 
 mod run;
@@ -61,6 +62,8 @@ pub struct Interp<'a> {
     base: usize,
     /// How many times the sampler was asked for (a draw may follow each).
     draws: u64,
+    /// The `READINGS` map of `globals`, built when a particle first needs it.
+    readings: OnceCell<particle::Readings>,
 }
 
 impl<'a> Interp<'a> {
@@ -76,6 +79,7 @@ impl<'a> Interp<'a> {
             stack: Vec::new(),
             base: 0,
             draws: 0,
+            readings: OnceCell::new(),
         }
     }
 
@@ -110,17 +114,13 @@ impl<'a> Interp<'a> {
     /// Makes levers and constants (`globals`) visible inside user functions.
     pub fn with_globals(mut self, globals: Env) -> Interp<'a> {
         self.globals = globals;
+        self.readings = OnceCell::new();
         self
     }
 
     /// The spec's `READINGS` map (Latin word → Korean reading), if any.
-    pub fn readings(&self) -> particle::Readings {
-        match self.globals.get(particle::READINGS_CONSTANT) {
-            Some(Value::Map(entries)) => {
-                particle::Readings::new(entries.iter().map(|(k, v)| (k.display(), v.display())))
-            }
-            _ => particle::Readings::default(),
-        }
+    pub fn readings(&self) -> &particle::Readings {
+        self.readings.get_or_init(|| readings_in(&self.globals))
     }
 
     /// The sampler, or the error for randomness outside `generate`.
@@ -283,4 +283,14 @@ fn check_arity(name: &str, expected: usize, found: usize, span: Span) -> EvalRes
         },
         span,
     ))
+}
+
+/// The `READINGS` map (Latin word → Korean reading) among `globals`, if any.
+pub fn readings_in(globals: &Env) -> particle::Readings {
+    match globals.get(particle::READINGS_CONSTANT) {
+        Some(Value::Map(entries)) => {
+            particle::Readings::new(entries.iter().map(|(k, v)| (k.display(), v.display())))
+        }
+        _ => particle::Readings::default(),
+    }
 }

@@ -329,9 +329,8 @@ impl<'a> Interp<'a> {
                                     p.span,
                                 )
                             })?;
-                            let readings = self.readings();
-                            let joined =
-                                particle::attach_read(&text, kind, &readings).map_err(|e| {
+                            let joined = particle::attach_read(&text, kind, self.readings())
+                                .map_err(|e| {
                                     EvalError::new(K::Invalid(e.to_string()), code.span)
                                 })?;
                             out.push_str(&joined);
