@@ -76,7 +76,7 @@ impl<'a> Checker<'a> {
                         self.block(r, o, languages, false);
                     }
                 }
-                Stmt::SampleSolution(pattern, prefer, span) => {
+                Stmt::SampleSolution(pattern, prefer, _, span) => {
                     self.constraint_statement(r, *span);
                     if let Some(f) = prefer {
                         let t = r.expr(f);

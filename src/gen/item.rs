@@ -291,7 +291,7 @@ fn stmt_span(stmt: &Stmt) -> Span {
         Stmt::Let(_, e) => e.span,
         Stmt::Dig(_, dig) => dig.span,
         Stmt::Reveal(_, reveal) => reveal.span,
-        Stmt::SampleSolution(_, _, span)
+        Stmt::SampleSolution(_, _, _, span)
         | Stmt::PlantSolution(_, _, span)
         | Stmt::Clue(_, span)
         | Stmt::Require(_, _, span)
@@ -410,13 +410,13 @@ fn run_stmt<'p>(
                 }
             }
         }
-        Stmt::SampleSolution(pattern, prefer, span) => {
+        Stmt::SampleSolution(pattern, prefer, order, span) => {
             let prefer = match prefer {
                 Some(f) => Some(interp.eval(f, &env)?),
                 None => None,
             };
             let c = ensure_model(program, interp, &mut env, cons, *span)?;
-            match c.sample(interp, prefer.as_ref(), *span)? {
+            match c.sample(interp, prefer.as_ref(), *order, *span)? {
                 Outcome::Value(v) => env = bind_pattern(&env, pattern, v)?,
                 Outcome::Reject => return Ok(Next::Reject(*span)),
             }

@@ -278,13 +278,23 @@ pub struct Block {
     pub span: Span,
 }
 
+/// The order in which `sample solution` visits the unknowns.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum WalkOrder {
+    /// A random order drawn per item (the default).
+    Drawn,
+    /// The order the `find`s declare them, each `find` row by row
+    /// (`sample solution in order`).
+    Declared,
+}
+
 /// A statement of a generate block.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Stmt {
     /// `let pattern = expr`.
     Let(Pattern, Expr),
-    /// `let name = sample solution`.
-    SampleSolution(Pattern, Option<Expr>, Span),
+    /// `let name = sample solution [in order] [prefer F]`.
+    SampleSolution(Pattern, Option<Expr>, WalkOrder, Span),
     /// `let name = plant solution EXPR`.
     PlantSolution(Pattern, Expr, Span),
     /// `let name = dig var from grid keep n symmetry s`.

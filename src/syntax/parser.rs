@@ -73,6 +73,8 @@ pub fn describe(rule: Rule) -> Option<&'static str> {
         Rule::reveal_limit => "`limit`",
         Rule::optimize_dir => "`maximize` or `minimize`",
         Rule::sample_solution => "`sample solution`",
+        Rule::sample_in_order => "`in order`",
+        Rule::kw_order => "`order`",
         Rule::plant_solution => "`plant solution`",
         Rule::kw_retry => "`retry`",
         Rule::kw_else => "`else`",

@@ -8,6 +8,7 @@ use crate::eval::{EvalError, EvalResult, Interp, Value};
 use crate::fd::{self, Answer, Question};
 use crate::sat::{Lit, SatError};
 use crate::span::Span;
+use crate::syntax::ast::WalkOrder;
 use std::collections::HashMap;
 
 /// Search nodes per unknown the finite-domain engine may visit to find the
@@ -17,7 +18,9 @@ const WALK_NODES_PER_UNKNOWN: u64 = 8;
 impl Constraints {
     /// `sample solution`: a random solution by an oracle walk.
     ///
-    /// The walk visits the unknowns in a random order and gives each the
+    /// The walk visits the unknowns in a random order (with
+    /// [`WalkOrder::Declared`], in the order of their ids: the `find`s'
+    /// declaration order, each row by row) and gives each the
     /// first value of its own random order that keeps the model satisfiable;
     /// the result is determined by SAT/UNSAT verdicts alone. Which solves
     /// establish those verdicts is chosen for speed (see `Walk`).
@@ -31,6 +34,7 @@ impl Constraints {
         &mut self,
         interp: &mut Interp<'_>,
         prefer: Option<&Value>,
+        unknowns: WalkOrder,
         span: Span,
     ) -> EvalResult<Outcome> {
         let fixed = self.clues.clone();
@@ -61,7 +65,10 @@ impl Constraints {
             _ => None,
         };
         // Every draw happens up front, in the order the walk uses them.
-        let order = interp.sampler(span)?.permutation(self.vars.len());
+        let order = match unknowns {
+            WalkOrder::Drawn => interp.sampler(span)?.permutation(self.vars.len()),
+            WalkOrder::Declared => (0..self.vars.len()).collect(),
+        };
         let mut prefs = Vec::with_capacity(order.len());
         let mut weights = Weights::default();
         for &id in &order {

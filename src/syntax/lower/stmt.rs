@@ -51,11 +51,15 @@ impl<'s> Lowerer<'s> {
                     Rule::sample_solution => {
                         let mut parts = value.clone().into_inner();
                         next(&mut parts, &value)?; // the word `solution`
-                        let prefer = match parts.next() {
-                            Some(p) => Some(self.expr(first(p)?)?),
-                            None => None,
-                        };
-                        Stmt::SampleSolution(pattern, prefer, span)
+                        let mut order = WalkOrder::Drawn;
+                        let mut prefer = None;
+                        for part in parts {
+                            match part.as_rule() {
+                                Rule::sample_in_order => order = WalkOrder::Declared,
+                                _ => prefer = Some(self.expr(first(part)?)?),
+                            }
+                        }
+                        Stmt::SampleSolution(pattern, prefer, order, span)
                     }
                     Rule::plant_solution => {
                         let mut parts = value.clone().into_inner();
