@@ -63,6 +63,7 @@ mod kor_cipher;
 mod kor_circuits;
 mod kor_derivatives;
 mod kor_fallacies;
+mod kor_immediate;
 mod kor_integrals;
 mod kor_logic;
 mod kor_operation;
