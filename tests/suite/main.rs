@@ -62,6 +62,7 @@ mod kinship_golds;
 mod kor_cipher;
 mod kor_circuits;
 mod kor_derivatives;
+mod kor_direct;
 mod kor_fallacies;
 mod kor_immediate;
 mod kor_integrals;
