@@ -11,6 +11,7 @@
 //!   objects exist (a common object, one outside the predicate, or both) where
 //!   the given proposition has the given value; the asked one must take the
 //!   same value in all of them, and that value is the gold.
+//!
 //! 300 items per tier; the format example is never the gold.
 
 use crate::common;
