@@ -66,6 +66,7 @@ mod kor_direct;
 mod kor_fallacies;
 mod kor_immediate;
 mod kor_integrals;
+mod kor_interpretation;
 mod kor_logic;
 mod kor_operation;
 mod kor_operation_ranges;
