@@ -64,6 +64,7 @@ mod kor_circuits;
 mod kor_derivatives;
 mod kor_direct;
 mod kor_fallacies;
+mod kor_formalisation;
 mod kor_immediate;
 mod kor_integrals;
 mod kor_interpretation;
