@@ -1,0 +1,162 @@
+//! Cipher sub-step checkpoints (`--set steps=true`) of KOR-Bench's ADFGVX
+//! (rule 19) and Bifid (rule 13): the checkpoint gold is re-derived from the
+//! grid the prompt's own rule lists and the text the prompt gives, the prompt
+//! asks for it on a `Step 1:` line, a response with the right line and answer
+//! is judged correct on both, and one with a wrong line is not. With the lever
+//! off (every tier) a record has no checkpoint. 200 items per tier.
+
+use crate::common;
+use puzzlec::answer::Verdict;
+use puzzlec::api::{self, Judge};
+
+const ITEMS: u64 = 200;
+
+/// The grid rows the rule lists: lines of single characters separated by
+/// spaces after `- ` (and an optional `X: ` row label).
+fn grid(question: &str, width: usize) -> Vec<Vec<char>> {
+    question
+        .lines()
+        .filter_map(|l| l.trim().strip_prefix("- "))
+        .map(|l| {
+            l.split_once(": ")
+                .filter(|(k, _)| k.len() == 1)
+                .map_or(l, |(_, r)| r)
+        })
+        .map(|l| {
+            l.split(' ')
+                .filter_map(|c| c.chars().next().filter(|_| c.chars().count() == 1))
+                .collect::<Vec<char>>()
+        })
+        .filter(|r| r.len() == width && is_grid_row(r))
+        .collect()
+}
+
+fn is_grid_row(r: &[char]) -> bool {
+    r.iter()
+        .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit())
+}
+
+fn position(grid: &[Vec<char>], c: char) -> (usize, usize) {
+    grid.iter()
+        .enumerate()
+        .find_map(|(i, row)| row.iter().position(|&x| x == c).map(|j| (i, j)))
+        .unwrap_or_else(|| panic!("{c} is not in the grid"))
+}
+
+fn given_text(query: &str) -> (bool, String) {
+    let encrypt = query.starts_with("Plaintext:");
+    let text = query
+        .split('"')
+        .nth(1)
+        .expect("the quoted text")
+        .to_string();
+    (encrypt, text)
+}
+
+fn records_with_steps(rel: &str) -> Vec<puzzlec::dataset::Record> {
+    let program = common::load(&common::root().join(rel));
+    let stepped = api::with_overrides(&program, &["steps=true"]).expect("the lever exists");
+    let mut out = Vec::new();
+    for tier in stepped.tier_names() {
+        for i in 0..ITEMS {
+            out.push(api::record(&stepped, tier, "en", i, 1).expect("record"));
+        }
+        let plain = api::record(&program, tier, "en", 0, 1).expect("record");
+        assert!(
+            plain.checkpoints.is_empty(),
+            "{}: no checkpoint with the lever off",
+            plain.id
+        );
+    }
+    out
+}
+
+/// The one checkpoint's gold.
+fn checkpoint(r: &puzzlec::dataset::Record) -> String {
+    assert_eq!(r.checkpoints.len(), 1, "{}", r.id);
+    r.checkpoints[0].gold.clone()
+}
+
+fn judged(r: &puzzlec::dataset::Record, step: &str) -> (Verdict, Vec<Option<Verdict>>) {
+    let judge = Judge::from_json(&r.to_json_line()).expect("judge");
+    let j = judge.judge(&format!(
+        "Working it out.\nStep 1: {step}\n[[{}]]",
+        r.answer
+    ));
+    (j.verdict, j.parts)
+}
+
+fn check_judging(r: &puzzlec::dataset::Record, gold: &str, wrong: &str) {
+    assert!(
+        r.query.contains("Step 1: "),
+        "{}: the prompt asks for the step",
+        r.id
+    );
+    assert_eq!(
+        judged(r, gold),
+        (Verdict::Correct, vec![Some(Verdict::Correct)]),
+        "{}",
+        r.id
+    );
+    let (_, parts) = judged(r, wrong);
+    assert_ne!(
+        parts,
+        vec![Some(Verdict::Correct)],
+        "{}: a wrong step is not correct",
+        r.id
+    );
+}
+
+#[test]
+fn adfgvx_label_pairs_are_rederived() {
+    for r in records_with_steps("suites/korbench/kor_cipher_19_adfgvx.puzzle") {
+        let g = grid(&r.question, 6);
+        assert_eq!(g.len(), 6, "{}: the 6x6 matrix", r.id);
+        let labels: Vec<char> = "ADFGVX".chars().collect();
+        let (encrypt, text) = given_text(&r.query);
+        let pairs: String = if encrypt {
+            text.chars()
+                .flat_map(|c| {
+                    let (i, j) = position(&g, c);
+                    [labels[i], labels[j]]
+                })
+                .collect()
+        } else {
+            let (rows, cols) = text.split_at(text.len() / 2);
+            rows.chars()
+                .zip(cols.chars())
+                .flat_map(|(a, b)| [a, b])
+                .collect()
+        };
+        let gold = checkpoint(&r);
+        assert_eq!(gold, pairs, "{}", r.id);
+        check_judging(&r, &gold, &format!("{gold}A"));
+    }
+}
+
+#[test]
+fn bifid_coordinate_streams_are_rederived() {
+    for r in records_with_steps("suites/korbench/kor_cipher_13_bifid.puzzle") {
+        let g = grid(&r.question, 5);
+        assert_eq!(g.len(), 5, "{}: the 5x5 grid", r.id);
+        let (encrypt, text) = given_text(&r.query);
+        let coords: Vec<(usize, usize)> = text.chars().map(|c| position(&g, c)).collect();
+        let stream: Vec<usize> = if encrypt {
+            coords
+                .iter()
+                .map(|c| c.0)
+                .chain(coords.iter().map(|c| c.1))
+                .collect()
+        } else {
+            coords.iter().flat_map(|&(i, j)| [i, j]).collect()
+        };
+        let expected = stream
+            .iter()
+            .map(usize::to_string)
+            .collect::<Vec<_>>()
+            .join(" ");
+        let gold = checkpoint(&r);
+        assert_eq!(gold, expected, "{}", r.id);
+        check_judging(&r, &gold, &format!("{gold} 0"));
+    }
+}
