@@ -2,6 +2,7 @@
 
 pub mod constraint;
 pub mod error;
+mod finish;
 pub mod gold;
 pub mod item;
 mod prompt_parts;

@@ -5,12 +5,9 @@
 
 use super::error::{GenError, ItemContext};
 use crate::check::program::Program;
-use crate::eval::interp::readings_in;
-use crate::eval::Env;
-use crate::render::particle::Readings;
+use crate::eval::Interp;
 use crate::render::particle_check;
 use crate::span::Span;
-use std::cell::OnceCell;
 
 /// Fails with [`GenError::Gold`] when the spec's `accept` condition does not
 /// accept its own gold `answer`.
@@ -40,37 +37,17 @@ pub(super) fn check_accepted(
     })
 }
 
-/// The readings of the spec's `READINGS` map, built the first time an item's
-/// texts need them and then kept for its other texts.
-pub(super) struct ItemReadings<'g> {
-    globals: &'g Env,
-    built: OnceCell<Readings>,
-}
-
-impl<'g> ItemReadings<'g> {
-    pub(super) fn new(globals: &'g Env) -> Self {
-        ItemReadings {
-            globals,
-            built: OnceCell::new(),
-        }
-    }
-
-    fn get(&self) -> &Readings {
-        self.built.get_or_init(|| readings_in(self.globals))
-    }
-}
-
 /// Fails with [`GenError::Particle`] at the first variable particle in
 /// `text` that does not fit the word before it.
 pub(super) fn check_particles(
     program: &Program,
     ctx: &ItemContext,
-    readings: &ItemReadings<'_>,
+    interp: &Interp<'_>,
     part: &str,
     text: &str,
     span: Span,
 ) -> Result<(), GenError> {
-    let Some(m) = particle_check::check_lazy(text, || readings.get())
+    let Some(m) = particle_check::check_lazy(text, || interp.readings())
         .into_iter()
         .next()
     else {

@@ -91,7 +91,6 @@ fn run(args: &Args) -> Result<(), String> {
     let (lo, hi) = args.givens;
     let program = &puzzlec::api::with_overrides(spec, &[format!("givens={lo}..={hi}")])
         .map_err(|e| e.to_string())?;
-    let givens = args.givens;
     let mut ours = f64::INFINITY;
     let mut peer = f64::INFINITY;
     let mut digger = Digger::new(0x5eed);
@@ -104,8 +103,10 @@ fn run(args: &Args) -> Result<(), String> {
         ours = ours.min(cpu_seconds() - start);
         let start = cpu_seconds();
         for _ in 0..args.items {
-            let target = digger.draw(givens);
-            digger.dig(target);
+            let target = digger.draw(args.givens);
+            digger
+                .dig(target)
+                .ok_or(format!("no grid of {GRIDS} reached {target} givens"))?;
         }
         peer = peer.min(cpu_seconds() - start);
     }
@@ -113,8 +114,8 @@ fn run(args: &Args) -> Result<(), String> {
     println!(
         "| sudoku {} ({}–{} givens) | {:.0} | {:.0} | {:.2}× |",
         args.tier,
-        givens.0,
-        givens.1,
+        lo,
+        hi,
         rate(ours),
         rate(peer),
         rate(ours) / rate(peer)
@@ -129,6 +130,9 @@ fn cpu_seconds() -> f64 {
         .and_then(|s| s.split_whitespace().next()?.parse::<u64>().ok())
         .map_or(0.0, |nanos| nanos as f64 / 1e9)
 }
+
+/// Solved grids the digger tries per puzzle before it gives up.
+const GRIDS: u32 = 1000;
 
 /// The hand-written digger: its own generator for the cell order and the
 /// number of givens (splitmix64), the crate's for the solved grid.
@@ -158,9 +162,10 @@ impl Digger {
     }
 
     /// A uniquely solvable puzzle with exactly `target` givens, symmetric
-    /// under a 180° turn.
-    fn dig(&mut self, target: usize) -> [u8; 81] {
-        loop {
+    /// under a 180° turn, from the first of [`GRIDS`] solved grids that
+    /// reaches it.
+    fn dig(&mut self, target: usize) -> Option<[u8; 81]> {
+        for _ in 0..GRIDS {
             let mut cells = Sudoku::generate_solved().to_bytes();
             // The 41 orbits of the half-turn: cell c with 80 - c (40 is alone).
             let mut orbits: Vec<usize> = (0..=40).collect();
@@ -184,9 +189,10 @@ impl Digger {
                     (cells[cell], cells[80 - cell]) = kept;
                 }
                 if left == target {
-                    return cells;
+                    return Some(cells);
                 }
             }
         }
+        None
     }
 }

@@ -120,7 +120,13 @@ impl<'a> Interp<'a> {
 
     /// The spec's `READINGS` map (Latin word → Korean reading), if any.
     pub fn readings(&self) -> &particle::Readings {
-        self.readings.get_or_init(|| readings_in(&self.globals))
+        self.readings
+            .get_or_init(|| match self.globals.get(particle::READINGS_CONSTANT) {
+                Some(Value::Map(entries)) => {
+                    particle::Readings::new(entries.iter().map(|(k, v)| (k.display(), v.display())))
+                }
+                _ => particle::Readings::default(),
+            })
     }
 
     /// The sampler, or the error for randomness outside `generate`.
@@ -283,14 +289,4 @@ fn check_arity(name: &str, expected: usize, found: usize, span: Span) -> EvalRes
         },
         span,
     ))
-}
-
-/// The `READINGS` map (Latin word → Korean reading) among `globals`, if any.
-pub fn readings_in(globals: &Env) -> particle::Readings {
-    match globals.get(particle::READINGS_CONSTANT) {
-        Some(Value::Map(entries)) => {
-            particle::Readings::new(entries.iter().map(|(k, v)| (k.display(), v.display())))
-        }
-        _ => particle::Readings::default(),
-    }
 }
