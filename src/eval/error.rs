@@ -2,6 +2,7 @@
 
 use super::fuel::Resource;
 use crate::span::Span;
+use std::ops::{Deref, DerefMut};
 use thiserror::Error;
 
 /// What went wrong while evaluating an expression.
@@ -65,19 +66,44 @@ pub enum EvalErrorKind {
     NoRandomness,
 }
 
-/// An evaluation error at a place in the spec.
+/// An evaluation error at a place in the spec. Its fields are reached
+/// through [`Deref`] (`e.kind`, `e.span`); it is one pointer wide, so every
+/// `EvalResult<Value>` the evaluator returns fits in two registers.
 #[derive(Debug, Clone, PartialEq)]
-pub struct EvalError {
+pub struct EvalError(Box<EvalErrorAt>);
+
+/// What an [`EvalError`] holds.
+#[derive(Debug, Clone, PartialEq)]
+pub struct EvalErrorAt {
     /// What went wrong.
     pub kind: EvalErrorKind,
     /// Where.
     pub span: Span,
 }
 
+impl Deref for EvalError {
+    type Target = EvalErrorAt;
+
+    fn deref(&self) -> &EvalErrorAt {
+        &self.0
+    }
+}
+
+impl DerefMut for EvalError {
+    fn deref_mut(&mut self) -> &mut EvalErrorAt {
+        &mut self.0
+    }
+}
+
 impl EvalError {
     /// An error of `kind` at `span`.
     pub fn new(kind: EvalErrorKind, span: Span) -> EvalError {
-        EvalError { kind, span }
+        EvalError(Box::new(EvalErrorAt { kind, span }))
+    }
+
+    /// What it holds, by value.
+    pub fn into_parts(self) -> EvalErrorAt {
+        *self.0
     }
 
     /// Places a spent budget in the statement `span`, unless an inner

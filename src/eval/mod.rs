@@ -11,6 +11,7 @@ pub mod error;
 pub mod explain;
 pub mod fuel;
 pub mod interp;
+pub mod map_index;
 pub mod optimum;
 pub mod sequences;
 pub mod size;

@@ -20,7 +20,12 @@ fn matrix(v: &Value, span: Span) -> EvalResult<Vec<Vec<i64>>> {
 }
 
 fn field(entries: &[(Value, Value)], name: &str, span: Span) -> EvalResult<Value> {
-    Value::map_get(entries, &Value::str(name)).ok_or_else(|| {
+    let key = Value::str(name);
+    let found = entries
+        .iter()
+        .find(|(k, _)| *k == key)
+        .map(|(_, v)| v.clone());
+    found.ok_or_else(|| {
         EvalError::invalid(
             format!(
                 "the bonus record needs a `{name}` field (fields: `quantity`, `at_least`, `add`)"

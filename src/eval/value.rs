@@ -132,12 +132,10 @@ impl Value {
         }
     }
 
-    /// Looks up a key in a map.
-    pub fn map_get(entries: &[(Value, Value)], key: &Value) -> Option<Value> {
-        entries
-            .iter()
-            .find(|(k, _)| k == key)
-            .map(|(_, v)| v.clone())
+    /// Looks up a key in a map: the value of the first entry whose key
+    /// equals it (found by hash in large maps, see [`super::map_index`]).
+    pub fn map_get(entries: &Rc<Vec<(Value, Value)>>, key: &Value) -> Option<Value> {
+        super::map_index::position(entries, key).map(|p| entries[p].1.clone())
     }
 
     /// The text shown when the value is placed in a template.

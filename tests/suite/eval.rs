@@ -29,7 +29,7 @@ fn eval(text: &str) -> Result<Value, EvalErrorKind> {
     let mut sampler = Lowest;
     Interp::new(&NoFns, Some(&mut sampler))
         .eval(&expr, &Env::new())
-        .map_err(|e| e.kind)
+        .map_err(|e| e.into_parts().kind)
 }
 
 fn show(text: &str) -> String {
@@ -258,7 +258,7 @@ fn randomness_needs_a_sampler() {
     let expr = parse_expr(&source).expect("parses");
     let result = Interp::new(&NoFns, None).eval(&expr, &Env::new());
     assert!(matches!(
-        result.map_err(|e| e.kind),
+        result.map_err(|e| e.into_parts().kind),
         Err(EvalErrorKind::NoRandomness)
     ));
 }

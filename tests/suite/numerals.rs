@@ -16,7 +16,7 @@ fn eval(text: &str) -> Result<Value, EvalErrorKind> {
     let expr = parse_expr(&source).unwrap_or_else(|e| panic!("`{text}` does not parse: {e}"));
     Interp::new(&NoFns, None)
         .eval(&expr, &Env::new())
-        .map_err(|e| e.kind)
+        .map_err(|e| e.into_parts().kind)
 }
 
 fn text(expr: &str) -> String {

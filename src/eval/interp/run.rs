@@ -75,6 +75,11 @@ impl<'a> Interp<'a> {
             Op::Call(callee, args) => self.run_call(callee, args, cx, span),
             Op::Index(target, args) => {
                 let t = self.run(target, cx)?;
+                // One index, the common case, without a list of indices.
+                if let [Ok(e)] = args.as_slice() {
+                    let i = self.run(e, cx)?;
+                    return index(&t, &i, e.span);
+                }
                 let mut indices = Vec::with_capacity(args.len());
                 for arg in args {
                     indices.push(match arg {

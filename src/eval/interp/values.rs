@@ -269,7 +269,7 @@ pub fn binary_values(
             let found = match r {
                 Value::List(items) | Value::Tuple(items) => items.iter().any(|x| x == l),
                 Value::Str(s) => s.contains(&*expect_str(l, lspan)?),
-                Value::Map(entries) => entries.iter().any(|(k, _)| k == l),
+                Value::Map(entries) => crate::eval::map_index::position(entries, l).is_some(),
                 other => return Err(type_error("a list, string or map after `in`", other, rspan)),
             };
             Ok(Value::Bool(found == (op == In)))
