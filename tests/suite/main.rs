@@ -70,6 +70,7 @@ mod kor_immediate;
 mod kor_integrals;
 mod kor_interpretation;
 mod kor_logic;
+mod kor_mill;
 mod kor_operation;
 mod kor_operation_ranges;
 mod kor_puzzle_arrow;
