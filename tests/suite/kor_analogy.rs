@@ -120,11 +120,8 @@ impl Argument {
 
     /// ⌘: B lacks a, b, c; hence B lacks d.
     fn command(&self) -> bool {
-        let lacked: Option<BTreeSet<&str>> = self
-            .b_items
-            .iter()
-            .map(|x| x.strip_prefix("no "))
-            .collect();
+        let lacked: Option<BTreeSet<&str>> =
+            self.b_items.iter().map(|x| x.strip_prefix("no ")).collect();
         self.shape_ok()
             && self.concl.starts_with("no ")
             && lacked.is_some_and(|l| l.len() == self.b_items.len() && self.compared() == Some(l))
@@ -181,8 +178,16 @@ fn letter(text: &str, question: &str, options: &str) -> (char, (bool, char)) {
         .and_then(|r| r.split_once(" Method."))
         .expect("a named method")
         .0;
-    assert_eq!(named, symbol(psi), "the question names the argument's method");
-    let kinds = if psi { ("#Ψ", "+Ψ") } else { ("-⌘", "+⌘") };
+    assert_eq!(
+        named,
+        symbol(psi),
+        "the question names the argument's method"
+    );
+    let kinds = if psi {
+        ("#Ψ", "+Ψ")
+    } else {
+        ("-⌘", "+⌘")
+    };
     assert_eq!(
         options,
         format!("A. {} attribute   B. {} attribute", kinds.0, kinds.1)

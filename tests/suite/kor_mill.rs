@@ -74,7 +74,8 @@ fn parse(block: &str) -> Description {
                 let (e, value) = amount(parts[2]);
                 d.amounts.push((c, level, others, e, value));
             }
-        } else if let Some(rest) = line.strip_prefix("Observed together, as one combined effect: ") {
+        } else if let Some(rest) = line.strip_prefix("Observed together, as one combined effect: ")
+        {
             d.observed = set(rest.strip_suffix('.').expect("a full stop"));
         } else if let Some(rest) = line.strip_prefix("Present: ") {
             d.present = set(rest.strip_suffix('.').expect("a full stop"));
