@@ -196,9 +196,12 @@ fn residues(d: &Description) -> bool {
         && rest_e == effects
 }
 
+/// One method's structural test.
+type Test = fn(&Description) -> bool;
+
 /// The letters of every method whose structure the description has.
 fn methods(d: &Description) -> Vec<char> {
-    let tests: [(char, fn(&Description) -> bool); 5] = [
+    let tests: [(char, Test); 5] = [
         ('A', agreement),
         ('B', difference),
         ('C', joint),
