@@ -79,6 +79,7 @@ mod kor_puzzle_connect;
 mod kor_puzzle_grid_a;
 mod kor_puzzle_grid_b;
 mod kor_resolution;
+mod kor_statistics;
 mod kor_word_ladder;
 mod korean_age_golds;
 mod language_answers;
