@@ -60,6 +60,7 @@ mod jamo_golds;
 mod kakuro_golds;
 mod kinship_golds;
 mod kor_analogy;
+mod kor_belief;
 mod kor_cipher;
 mod kor_cipher_steps;
 mod kor_circuits;
