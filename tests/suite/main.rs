@@ -66,6 +66,7 @@ mod kor_cipher_steps;
 mod kor_circuits;
 mod kor_derivatives;
 mod kor_direct;
+mod kor_dynamic;
 mod kor_fallacies;
 mod kor_formalisation;
 mod kor_immediate;
