@@ -64,6 +64,7 @@ mod kor_belief;
 mod kor_cipher;
 mod kor_cipher_steps;
 mod kor_circuits;
+mod kor_common_letters;
 mod kor_derivatives;
 mod kor_direct;
 mod kor_dynamic;
