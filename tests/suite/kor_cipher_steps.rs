@@ -1,9 +1,10 @@
 //! Cipher sub-step checkpoints (`--set steps=true`) of KOR-Bench's ADFGVX
-//! (rule 19) and Bifid (rule 13): the checkpoint gold is re-derived from the
-//! grid the prompt's own rule lists and the text the prompt gives, the prompt
-//! asks for it on a `Step 1:` line, a response with the right line and answer
-//! is judged correct on both, and one with a wrong line is not. With the lever
-//! off (every tier) a record has no checkpoint. 200 items per tier.
+//! (rule 19), Bifid (rule 13) and Digrafid (rule 14): the checkpoint gold is
+//! re-derived from the grids the prompt's own rule lists and the text the
+//! prompt gives, the prompt asks for it on a `Step 1:` line, a response with
+//! the right line and answer is judged correct on both, and one with a wrong
+//! line is not. With the lever off (every tier) a record has no checkpoint.
+//! 200 items per tier.
 
 use crate::common;
 use puzzlec::answer::Verdict;
@@ -33,7 +34,7 @@ fn grid(question: &str, width: usize) -> Vec<Vec<char>> {
 
 fn is_grid_row(r: &[char]) -> bool {
     r.iter()
-        .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit())
+        .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || *c == '#')
 }
 
 fn position(grid: &[Vec<char>], c: char) -> (usize, usize) {
@@ -152,6 +153,57 @@ fn bifid_coordinate_streams_are_rederived() {
         };
         let expected = stream
             .iter()
+            .map(usize::to_string)
+            .collect::<Vec<_>>()
+            .join(" ");
+        let gold = checkpoint(&r);
+        assert_eq!(gold, expected, "{}", r.id);
+        check_judging(&r, &gold, &format!("{gold} 0"));
+    }
+}
+
+#[test]
+fn digrafid_pair_coordinates_are_rederived() {
+    for r in records_with_steps("suites/korbench/kor_cipher_14_digrafid.puzzle") {
+        // Grid 1 is 3 rows of 9, grid 2 is 9 rows of 3, as the rule lists them.
+        let g1 = grid(&r.question, 9);
+        let g2 = grid(&r.question, 3);
+        assert_eq!((g1.len(), g2.len()), (3, 9), "{}: the two grids", r.id);
+        let (encrypt, text) = given_text(&r.query);
+        let coords: Vec<[usize; 4]> = if encrypt {
+            let mut padded: Vec<char> = text.chars().collect();
+            while padded.len() % 6 != 0 {
+                padded.push('#');
+            }
+            padded
+                .chunks(2)
+                .map(|p| {
+                    let (r1, c1) = position(&g1, p[0]);
+                    let (r2, c2) = position(&g2, p[1]);
+                    [r1, c1, r2, c2]
+                })
+                .collect()
+        } else {
+            let digits: Vec<usize> = text
+                .chars()
+                .map(|c| c.to_digit(10).expect("a digit") as usize)
+                .collect();
+            let coords: Vec<[usize; 4]> = digits
+                .chunks(3)
+                .map(|g| [(g[1] - 1) / 3, g[0], g[2], (g[1] - 1) % 3])
+                .collect();
+            // The coordinates name the plaintext's letters (and the padding).
+            let letters: String = coords
+                .iter()
+                .flat_map(|&[r1, c1, r2, c2]| [g1[r1][c1], g2[r2][c2]])
+                .filter(|&c| c != '#')
+                .collect();
+            assert_eq!(letters, r.answer, "{}", r.id);
+            coords
+        };
+        let expected = coords
+            .iter()
+            .flatten()
             .map(usize::to_string)
             .collect::<Vec<_>>()
             .join(" ");
