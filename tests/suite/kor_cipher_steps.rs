@@ -1,10 +1,10 @@
 //! Cipher sub-step checkpoints (`--set steps=true`) of KOR-Bench's ADFGVX
-//! (rule 19), Bifid (rule 13) and Digrafid (rule 14): the checkpoint gold is
-//! re-derived from the grids the prompt's own rule lists and the text the
-//! prompt gives, the prompt asks for it on a `Step 1:` line, a response with
-//! the right line and answer is judged correct on both, and one with a wrong
-//! line is not. With the lever off (every tier) a record has no checkpoint.
-//! 200 items per tier.
+//! (rule 19), Bifid (rule 13), Digrafid (rule 14) and the S-box blocks (rule
+//! 22): the checkpoint gold is re-derived from the grids or the key the
+//! prompt's own rule lists and the text the prompt gives, the prompt asks for
+//! it on a `Step 1:` line, a response with the right line and answer is judged
+//! correct on both, and one with a wrong line is not. With the lever off
+//! (every tier) a record has no checkpoint. 200 items per tier.
 
 use crate::common;
 use puzzlec::answer::Verdict;
@@ -210,5 +210,46 @@ fn digrafid_pair_coordinates_are_rederived() {
         let gold = checkpoint(&r);
         assert_eq!(gold, expected, "{}", r.id);
         check_judging(&r, &gold, &format!("{gold} 0"));
+    }
+}
+
+/// The key bytes the rule lists (`0x31, 0x32, …` on the `Key:` line).
+fn key_bytes(question: &str) -> Vec<u8> {
+    let line = question
+        .lines()
+        .find(|l| l.trim().starts_with("- Key:"))
+        .expect("the key line");
+    line.split(|c: char| c == ',' || c == ' ' || c == '.')
+        .filter_map(|t| t.strip_prefix("0x"))
+        .map(|h| u8::from_str_radix(h, 16).expect("a hex byte"))
+        .collect()
+}
+
+#[test]
+fn sbox_first_stage_bytes_are_rederived() {
+    for r in records_with_steps("suites/korbench/kor_cipher_22_sbox.puzzle") {
+        let key = key_bytes(&r.question);
+        assert_eq!(key.len(), 8, "{}: eight key bytes", r.id);
+        let (encrypt, text) = given_text(&r.query);
+        let bytes: Vec<u8> = if encrypt {
+            let mut b = text.into_bytes();
+            while b.len() % 8 != 0 {
+                b.push(0);
+            }
+            b
+        } else {
+            (0..text.len() / 2)
+                .map(|i| u8::from_str_radix(&text[2 * i..2 * i + 2], 16).expect("hex"))
+                .collect()
+        };
+        let expected = bytes
+            .iter()
+            .enumerate()
+            .map(|(i, b)| format!("{:02X}", b ^ key[i % 8]))
+            .collect::<Vec<_>>()
+            .join(" ");
+        let gold = checkpoint(&r);
+        assert_eq!(gold, expected, "{}", r.id);
+        check_judging(&r, &gold, &format!("{gold} 00"));
     }
 }
