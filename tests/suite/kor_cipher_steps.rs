@@ -1,10 +1,11 @@
 //! Cipher sub-step checkpoints (`--set steps=true`) of KOR-Bench's ADFGVX
-//! (rule 19), Bifid (rule 13), Digrafid (rule 14) and the S-box blocks (rule
-//! 22): the checkpoint gold is re-derived from the grids or the key the
-//! prompt's own rule lists and the text the prompt gives, the prompt asks for
-//! it on a `Step 1:` line, a response with the right line and answer is judged
-//! correct on both, and one with a wrong line is not. With the lever off
-//! (every tier) a record has no checkpoint. 200 items per tier.
+//! (rule 19), Bifid (rule 13), Digrafid (rule 14), the S-box blocks (rule 22)
+//! and the four-square variant (rule 11): the checkpoint gold is re-derived
+//! from the grids, squares or key the prompt's own rule lists and the text the
+//! prompt gives, the prompt asks for it on a `Step 1:` line, a response with
+//! the right line and answer is judged correct on both, and one with a wrong
+//! line is not. With the lever off (every tier) a record has no checkpoint.
+//! 200 items per tier.
 
 use crate::common;
 use puzzlec::answer::Verdict;
@@ -251,5 +252,56 @@ fn sbox_first_stage_bytes_are_rederived() {
         let gold = checkpoint(&r);
         assert_eq!(gold, expected, "{}", r.id);
         check_judging(&r, &gold, &format!("{gold} 00"));
+    }
+}
+
+/// A square the rule writes on one line, rows separated by ` / `
+/// (`- Plain square: K L M N O / P R S T U / …`).
+fn inline_square(question: &str, name: &str) -> Vec<Vec<char>> {
+    let line = question
+        .lines()
+        .find_map(|l| l.trim().strip_prefix(&format!("- {name}: ")))
+        .unwrap_or_else(|| panic!("the line of {name}"));
+    line.split(" / ")
+        .map(|row| row.split(' ').filter_map(|c| c.chars().next()).collect())
+        .collect()
+}
+
+#[test]
+fn four_square_positions_are_rederived() {
+    for r in records_with_steps("suites/korbench/kor_cipher_11_four_square.puzzle") {
+        let squares: Vec<Vec<Vec<char>>> = ["Plain square", "Square 2", "Square 3"]
+            .iter()
+            .map(|n| inline_square(&r.question, n))
+            .collect();
+        for s in &squares {
+            assert!(
+                s.len() == 5 && s.iter().all(|row| row.len() == 5),
+                "{}: a 5x5 square",
+                r.id
+            );
+        }
+        let (encrypt, text) = given_text(&r.query);
+        let positions: Vec<(usize, usize)> = if encrypt {
+            let mut padded = text.clone();
+            if padded.len() % 2 == 1 {
+                padded.push('X');
+            }
+            padded.chars().map(|c| position(&squares[0], c)).collect()
+        } else {
+            text.chars()
+                .enumerate()
+                .map(|(i, c)| position(&squares[1 + i % 2], c))
+                .collect()
+        };
+        let expected = positions
+            .iter()
+            .flat_map(|&(i, j)| [i, j])
+            .map(|d| d.to_string())
+            .collect::<Vec<_>>()
+            .join(" ");
+        let gold = checkpoint(&r);
+        assert_eq!(gold, expected, "{}", r.id);
+        check_judging(&r, &gold, &format!("{gold} 0"));
     }
 }
