@@ -173,7 +173,7 @@ fn digrafid_pair_coordinates_are_rederived() {
         let (encrypt, text) = given_text(&r.query);
         let coords: Vec<[usize; 4]> = if encrypt {
             let mut padded: Vec<char> = text.chars().collect();
-            while padded.len() % 6 != 0 {
+            while !padded.len().is_multiple_of(6) {
                 padded.push('#');
             }
             padded
@@ -220,7 +220,7 @@ fn key_bytes(question: &str) -> Vec<u8> {
         .lines()
         .find(|l| l.trim().starts_with("- Key:"))
         .expect("the key line");
-    line.split(|c: char| c == ',' || c == ' ' || c == '.')
+    line.split([',', ' ', '.'])
         .filter_map(|t| t.strip_prefix("0x"))
         .map(|h| u8::from_str_radix(h, 16).expect("a hex byte"))
         .collect()
@@ -234,7 +234,7 @@ fn sbox_first_stage_bytes_are_rederived() {
         let (encrypt, text) = given_text(&r.query);
         let bytes: Vec<u8> = if encrypt {
             let mut b = text.into_bytes();
-            while b.len() % 8 != 0 {
+            while !b.len().is_multiple_of(8) {
                 b.push(0);
             }
             b
