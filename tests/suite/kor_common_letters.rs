@@ -15,7 +15,7 @@
 use crate::common;
 
 use puzzlec::dataset::Record;
-use std::collections::{BTreeMap, BTreeSet, HashSet};
+use std::collections::{BTreeMap, BTreeSet};
 
 const ITEMS: u64 = 300;
 const SPEC: &str = "suites/korbench/kor_puzzle_01_common_letters.puzzle";
@@ -23,17 +23,6 @@ const NUMBERS: [&str; 12] = [
     "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
     "twelve",
 ];
-
-/// The entries of `wordlists/en.txt`, comment lines left out.
-fn english() -> HashSet<String> {
-    let path = common::root().join("wordlists/en.txt");
-    std::fs::read_to_string(&path)
-        .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()))
-        .lines()
-        .filter(|l| !l.starts_with('#'))
-        .map(str::to_string)
-        .collect()
-}
 
 /// What a prompt states: the words, the set, and whether it is number words.
 struct Prompt {
@@ -114,35 +103,6 @@ fn occurrences<'a>(word: &str, set: &'a [String]) -> Vec<(&'a str, usize)> {
     out
 }
 
-/// Whether `w` is a Roman numeral from 1 to 3999 in its standard spelling.
-fn roman(w: &str) -> bool {
-    let table = [
-        (1000, "m"),
-        (900, "cm"),
-        (500, "d"),
-        (400, "cd"),
-        (100, "c"),
-        (90, "xc"),
-        (50, "l"),
-        (40, "xl"),
-        (10, "x"),
-        (9, "ix"),
-        (5, "v"),
-        (4, "iv"),
-        (1, "i"),
-    ];
-    (1..4000).any(|n| {
-        let (mut rest, mut spelled) = (n, String::new());
-        for (k, s) in table {
-            while rest >= k {
-                spelled.push_str(s);
-                rest -= k;
-            }
-        }
-        spelled == w
-    })
-}
-
 fn lever(r: &Record, name: &str) -> usize {
     r.levers[name]
         .as_u64()
@@ -160,7 +120,7 @@ struct Seen {
 
 #[test]
 fn golds_are_rederived_from_the_prompt() {
-    let dictionary = english();
+    let dictionary = common::words::english();
     let records = common::records(SPEC, "en", ITEMS);
     let mut tiers: BTreeMap<String, Seen> = BTreeMap::new();
     for r in &records {
@@ -183,7 +143,7 @@ fn golds_are_rederived_from_the_prompt() {
                 "{}: {w} is not {lo} to {hi} letters",
                 r.id
             );
-            assert!(!roman(w), "{}: {w} is a Roman numeral", r.id);
+            assert!(!common::words::roman(w), "{}: {w} is a Roman numeral", r.id);
             assert!(!p.set.contains(w), "{}: {w} is a member itself", r.id);
             let found = occurrences(w, &p.set);
             assert_eq!(found.len(), 1, "{}: {w} holds {found:?}", r.id);
@@ -260,5 +220,10 @@ fn the_checker_s_parts_follow_the_rule() {
     assert_eq!(occurrences("oneten", &p.set), [("one", 0), ("ten", 3)]);
     let ewe = ["ewe".to_string()];
     assert_eq!(occurrences("ewewe", &ewe), [("ewe", 0), ("ewe", 2)]);
-    assert!(roman("xxiv") && roman("mix") && !roman("civil") && !roman("mild"));
+    assert!(
+        common::words::roman("xxiv")
+            && common::words::roman("mix")
+            && !common::words::roman("civil")
+            && !common::words::roman("mild")
+    );
 }

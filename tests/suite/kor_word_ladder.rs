@@ -15,21 +15,10 @@
 use crate::common;
 
 use puzzlec::dataset::Record;
-use std::collections::{BTreeMap, BTreeSet, HashSet, VecDeque};
+use std::collections::{BTreeMap, BTreeSet, VecDeque};
 
 const ITEMS: u64 = 300;
 const SPEC: &str = "suites/korbench/kor_puzzle_06_word_ladder.puzzle";
-
-/// The entries of `wordlists/en.txt`, comment lines left out.
-fn english() -> HashSet<String> {
-    let path = common::root().join("wordlists/en.txt");
-    std::fs::read_to_string(&path)
-        .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()))
-        .lines()
-        .filter(|l| !l.starts_with('#'))
-        .map(str::to_string)
-        .collect()
-}
 
 /// The word list, the start word and the end word of a prompt, lowercase.
 fn parse(question: &str) -> (Vec<String>, String, String) {
@@ -72,56 +61,6 @@ fn distances(words: &[String], from: &str) -> BTreeMap<String, usize> {
     dist
 }
 
-/// Whether `w` is a Roman numeral from 1 to 3999 in its standard spelling.
-fn roman(w: &str) -> bool {
-    let value = |c| match c {
-        'i' => 1,
-        'v' => 5,
-        'x' => 10,
-        'l' => 50,
-        'c' => 100,
-        'd' => 500,
-        'm' => 1000,
-        _ => 0,
-    };
-    let v: Vec<i32> = w.chars().map(value).collect();
-    if v.contains(&0) {
-        return false;
-    }
-    let n: i32 = (0..v.len())
-        .map(|i| {
-            if v.get(i + 1).is_some_and(|&n| n > v[i]) {
-                -v[i]
-            } else {
-                v[i]
-            }
-        })
-        .sum();
-    let table = [
-        (1000, "m"),
-        (900, "cm"),
-        (500, "d"),
-        (400, "cd"),
-        (100, "c"),
-        (90, "xc"),
-        (50, "l"),
-        (40, "xl"),
-        (10, "x"),
-        (9, "ix"),
-        (5, "v"),
-        (4, "iv"),
-        (1, "i"),
-    ];
-    let (mut rest, mut spelled) = (n, String::new());
-    for (k, s) in table {
-        while rest >= k {
-            spelled.push_str(s);
-            rest -= k;
-        }
-    }
-    (1..4000).contains(&n) && spelled == w
-}
-
 fn lever(r: &Record, name: &str) -> usize {
     r.levers[name]
         .as_u64()
@@ -140,7 +79,7 @@ struct Seen {
 
 #[test]
 fn golds_are_rederived_from_the_prompt() {
-    let dictionary = english();
+    let dictionary = common::words::english();
     let records = common::records(SPEC, "en", ITEMS);
     let mut tiers: BTreeMap<String, Seen> = BTreeMap::new();
     for r in &records {
@@ -162,7 +101,7 @@ fn golds_are_rederived_from_the_prompt() {
         for w in &words {
             assert!(dictionary.contains(w), "{}: {w} is not in en.txt", r.id);
             assert_eq!(w.len(), n, "{}: {w} is not {n} letters", r.id);
-            assert!(!roman(w), "{}: {w} is a Roman numeral", r.id);
+            assert!(!common::words::roman(w), "{}: {w} is a Roman numeral", r.id);
         }
         assert!(words.contains(&start) && words.contains(&end), "{}", r.id);
         assert_ne!(start, end, "{}", r.id);
@@ -261,6 +200,15 @@ fn the_checker_s_parts_follow_the_rule() {
     // no other word but WORD, which is not listed.
     assert_eq!(distances(&words, "cold")["warm"], 4);
     assert_eq!(distances(&words, "cold")["worm"], 5);
-    assert!(roman("xxiv") && roman("mix") && roman("clvii"));
-    assert!(!roman("civil") && !roman("mild") && !roman("iiii") && !roman("vivid"));
+    assert!(
+        common::words::roman("xxiv")
+            && common::words::roman("mix")
+            && common::words::roman("clvii")
+    );
+    assert!(
+        !common::words::roman("civil")
+            && !common::words::roman("mild")
+            && !common::words::roman("iiii")
+            && !common::words::roman("vivid")
+    );
 }

@@ -3,6 +3,7 @@
 
 pub mod browser;
 pub mod rational;
+pub mod words;
 
 use puzzlec::check::program::Program;
 use puzzlec::compile::{compile, render_plain};
