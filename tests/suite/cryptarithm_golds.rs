@@ -13,7 +13,7 @@ use crate::common;
 use common::{FINALS, INITIALS, MEDIALS};
 use puzzlec::dataset::Record;
 use serde_json::Value as J;
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
 
 /// Items per tier checked for each spec (three tiers: 600 per spec).
 const PER_TIER: u64 = 200;
@@ -281,23 +281,6 @@ fn korean(r: &Record) -> Problem {
     }
 }
 
-/// The entries of `wordlists/NAME.txt`, read here without the library.
-fn word_list(name: &str) -> BTreeSet<String> {
-    let path = common::root().join("wordlists").join(format!("{name}.txt"));
-    std::fs::read_to_string(&path)
-        .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()))
-        .lines()
-        .filter(|l| !l.starts_with('#'))
-        .map(str::to_string)
-        .collect()
-}
-
-fn lever(r: &Record, name: &str) -> usize {
-    r.levers[name]
-        .as_u64()
-        .unwrap_or_else(|| panic!("{}: no lever {name}", r.id)) as usize
-}
-
 /// `num / den` rounded to the nearest integer, halves to even (as the
 /// reference rounds its hidden count).
 fn round_half_even(num: usize, den: usize) -> usize {
@@ -357,13 +340,13 @@ fn check_all(
             r.id
         );
         assert!(
-            carries(&p, digits) >= lever(r, "min_carries"),
+            carries(&p, digits) >= common::lever(r, "min_carries"),
             "{}: fewer carries than the tier asks",
             r.id
         );
         let used = p.group.len();
         let hidden = p.fixed.iter().filter(|f| f.is_none()).count();
-        let most = round_half_even(lever(r, "hidden_percent") * used, 100).max(1);
+        let most = round_half_even(common::lever(r, "hidden_percent") * used, 100).max(1);
         assert!(
             (1..=most).contains(&hidden),
             "{}: {hidden} of {used} symbols hidden, the tier allows 1 to {most}",
@@ -382,7 +365,7 @@ fn check_all(
 
 /// Operands of `length` symbols, a result of as many or one more, not an operand.
 fn check_lengths(r: &Record, p: &Problem) {
-    let length = lever(r, "length");
+    let length = common::lever(r, "length");
     assert!(
         p.operands.iter().all(|w| w.len() == length),
         "{}: an operand is not {length} symbols long",
@@ -398,7 +381,7 @@ fn check_lengths(r: &Record, p: &Problem) {
 
 #[test]
 fn english_cryptarithms_have_one_key_over_real_words() {
-    let list = word_list("en");
+    let list = common::words::word_list("en");
     let shares = check_all("cryptarithmetic_en", "en", english, &|r, p| {
         check_lengths(r, p);
         let inst = &r.instance;
@@ -442,7 +425,7 @@ fn korean_cryptarithm_golds_are_the_only_result_value() {
                 "{}: {word} is not a listed noun",
                 r.id
             );
-            assert_eq!(jamo, lever(r, "length"), "{}: {word}", r.id);
+            assert_eq!(jamo, common::lever(r, "length"), "{}: {word}", r.id);
         }
         let p = korean(r);
         // Hidden share: the jamo used whose digit is not revealed.
@@ -461,7 +444,7 @@ fn korean_cryptarithm_golds_are_the_only_result_value() {
         let finals = p.group.iter().filter(|&&g| g == 2).count();
         let want = if r.tier == "hard" { 3 } else { 2 };
         assert!(
-            finals >= want && want == lever(r, "min_finals"),
+            finals >= want && want == common::lever(r, "min_finals"),
             "{}: {finals} distinct finals, the tier asks {want}",
             r.id
         );

@@ -136,6 +136,15 @@ fn adfgvx_label_pairs_are_rederived() {
     }
 }
 
+/// Numbers separated by single spaces, as a `Step 1:` line lists them.
+fn spaced(numbers: impl IntoIterator<Item = usize>) -> String {
+    numbers
+        .into_iter()
+        .map(|n| n.to_string())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 #[test]
 fn bifid_coordinate_streams_are_rederived() {
     for r in records_with_steps("suites/korbench/kor_cipher_13_bifid.puzzle") {
@@ -152,11 +161,7 @@ fn bifid_coordinate_streams_are_rederived() {
         } else {
             coords.iter().flat_map(|&(i, j)| [i, j]).collect()
         };
-        let expected = stream
-            .iter()
-            .map(usize::to_string)
-            .collect::<Vec<_>>()
-            .join(" ");
+        let expected = spaced(stream);
         let gold = checkpoint(&r);
         assert_eq!(gold, expected, "{}", r.id);
         check_judging(&r, &gold, &format!("{gold} 0"));
@@ -202,12 +207,7 @@ fn digrafid_pair_coordinates_are_rederived() {
             assert_eq!(letters, r.answer, "{}", r.id);
             coords
         };
-        let expected = coords
-            .iter()
-            .flatten()
-            .map(usize::to_string)
-            .collect::<Vec<_>>()
-            .join(" ");
+        let expected = spaced(coords.into_iter().flatten());
         let gold = checkpoint(&r);
         assert_eq!(gold, expected, "{}", r.id);
         check_judging(&r, &gold, &format!("{gold} 0"));
@@ -294,12 +294,7 @@ fn four_square_positions_are_rederived() {
                 .map(|(i, c)| position(&squares[1 + i % 2], c))
                 .collect()
         };
-        let expected = positions
-            .iter()
-            .flat_map(|&(i, j)| [i, j])
-            .map(|d| d.to_string())
-            .collect::<Vec<_>>()
-            .join(" ");
+        let expected = spaced(positions.iter().flat_map(|&(i, j)| [i, j]));
         let gold = checkpoint(&r);
         assert_eq!(gold, expected, "{}", r.id);
         check_judging(&r, &gold, &format!("{gold} 0"));

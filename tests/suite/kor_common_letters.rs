@@ -14,7 +14,6 @@
 
 use crate::common;
 
-use puzzlec::dataset::Record;
 use std::collections::{BTreeMap, BTreeSet};
 
 const ITEMS: u64 = 300;
@@ -103,12 +102,6 @@ fn occurrences<'a>(word: &str, set: &'a [String]) -> Vec<(&'a str, usize)> {
     out
 }
 
-fn lever(r: &Record, name: &str) -> usize {
-    r.levers[name]
-        .as_u64()
-        .unwrap_or_else(|| panic!("{}: no lever {name}", r.id)) as usize
-}
-
 /// What one tier showed.
 #[derive(Default)]
 struct Seen {
@@ -120,7 +113,7 @@ struct Seen {
 
 #[test]
 fn golds_are_rederived_from_the_prompt() {
-    let dictionary = common::words::english();
+    let dictionary = common::words::word_list("en");
     let records = common::records(SPEC, "en", ITEMS);
     let mut tiers: BTreeMap<String, Seen> = BTreeMap::new();
     for r in &records {
@@ -131,10 +124,10 @@ fn golds_are_rederived_from_the_prompt() {
             r.id
         );
         let p = parse(&r.question);
-        assert_eq!(p.words.len(), lever(r, "words"), "{}", r.id);
+        assert_eq!(p.words.len(), common::lever(r, "words"), "{}", r.id);
         let unique: BTreeSet<&String> = p.words.iter().collect();
         assert_eq!(unique.len(), p.words.len(), "{}: a word twice", r.id);
-        let (lo, hi) = (lever(r, "shortest"), lever(r, "longest"));
+        let (lo, hi) = (common::lever(r, "shortest"), common::lever(r, "longest"));
         let mut gold = Vec::new();
         for w in &p.words {
             assert!(dictionary.contains(w), "{}: {w} is not in en.txt", r.id);

@@ -14,7 +14,6 @@
 
 use crate::common;
 
-use puzzlec::dataset::Record;
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 
 const ITEMS: u64 = 300;
@@ -61,12 +60,6 @@ fn distances(words: &[String], from: &str) -> BTreeMap<String, usize> {
     dist
 }
 
-fn lever(r: &Record, name: &str) -> usize {
-    r.levers[name]
-        .as_u64()
-        .unwrap_or_else(|| panic!("{}: no lever {name}", r.id)) as usize
-}
-
 /// What one tier showed.
 #[derive(Default)]
 struct Seen {
@@ -79,7 +72,7 @@ struct Seen {
 
 #[test]
 fn golds_are_rederived_from_the_prompt() {
-    let dictionary = common::words::english();
+    let dictionary = common::words::word_list("en");
     let records = common::records(SPEC, "en", ITEMS);
     let mut tiers: BTreeMap<String, Seen> = BTreeMap::new();
     for r in &records {
@@ -113,9 +106,9 @@ fn golds_are_rederived_from_the_prompt() {
             .unwrap_or_else(|| panic!("{}: {end} is not reachable", r.id));
         assert_eq!(r.answer, gold.to_string(), "{}", r.id);
         assert_ne!(r.answer, "N", "{}", r.id);
-        assert_eq!(gold, lever(r, "distance"), "{}", r.id);
-        assert_eq!(n, lever(r, "letters"), "{}", r.id);
-        assert_eq!(words.len(), lever(r, "words"), "{}", r.id);
+        assert_eq!(gold, common::lever(r, "distance"), "{}", r.id);
+        assert_eq!(n, common::lever(r, "letters"), "{}", r.id);
+        assert_eq!(words.len(), common::lever(r, "words"), "{}", r.id);
 
         let seen = tiers.entry(r.tier.clone()).or_default();
         seen.golds.insert(gold);

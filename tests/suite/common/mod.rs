@@ -252,6 +252,13 @@ impl puzzlec::eval::Functions for NoFns {
     }
 }
 
+/// Lever `name` of a record, as a non-negative integer.
+pub fn lever(r: &Record, name: &str) -> usize {
+    r.levers[name]
+        .as_u64()
+        .unwrap_or_else(|| panic!("{}: no lever {name}", r.id)) as usize
+}
+
 /// Asserts that `r`'s own gold, written in double square brackets after a
 /// sentence, is judged correct by its answer kind.
 pub fn scores_itself(r: &Record) {

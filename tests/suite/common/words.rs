@@ -1,11 +1,11 @@
 //! The shipped English word list and word checks shared by the word-puzzle
 //! checkers, read here without the library.
 
-use std::collections::HashSet;
+use std::collections::BTreeSet;
 
-/// The entries of `wordlists/en.txt`, comment lines left out.
-pub fn english() -> HashSet<String> {
-    let path = super::root().join("wordlists/en.txt");
+/// The entries of `wordlists/NAME.txt`, comment lines left out.
+pub fn word_list(name: &str) -> BTreeSet<String> {
+    let path = super::root().join("wordlists").join(format!("{name}.txt"));
     std::fs::read_to_string(&path)
         .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()))
         .lines()
