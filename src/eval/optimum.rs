@@ -6,6 +6,7 @@ use super::interp::{expect_int, expect_list};
 use super::value::Value;
 use crate::span::Span;
 use crate::stdlib::assignment::{self, Bonus};
+use std::rc::Rc;
 
 fn matrix(v: &Value, span: Span) -> EvalResult<Vec<Vec<i64>>> {
     expect_list(v, span)?
@@ -19,13 +20,8 @@ fn matrix(v: &Value, span: Span) -> EvalResult<Vec<Vec<i64>>> {
         .collect()
 }
 
-fn field(entries: &[(Value, Value)], name: &str, span: Span) -> EvalResult<Value> {
-    let key = Value::str(name);
-    let found = entries
-        .iter()
-        .find(|(k, _)| *k == key)
-        .map(|(_, v)| v.clone());
-    found.ok_or_else(|| {
+fn field(entries: &Rc<Vec<(Value, Value)>>, name: &str, span: Span) -> EvalResult<Value> {
+    Value::map_get(entries, &Value::str(name)).ok_or_else(|| {
         EvalError::invalid(
             format!(
                 "the bonus record needs a `{name}` field (fields: `quantity`, `at_least`, `add`)"
