@@ -89,8 +89,14 @@ impl Uses {
     /// Every name reachable from the roots through function bodies and
     /// constant definitions.
     fn reachable(&self) -> BTreeSet<String> {
+        self.reachable_from(self.roots.iter())
+    }
+
+    /// Every name reachable from `start` through function bodies and
+    /// constant definitions, `start` included.
+    fn reachable_from<'n>(&'n self, start: impl Iterator<Item = &'n String>) -> BTreeSet<String> {
         let mut seen = BTreeSet::new();
-        let mut work: Vec<&String> = self.roots.iter().collect();
+        let mut work: Vec<&String> = start.collect();
         while let Some(name) = work.pop() {
             if !seen.insert(name.clone()) {
                 continue;

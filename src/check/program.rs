@@ -91,6 +91,10 @@ pub struct Program {
     pub tiers: Vec<TierDef>,
     /// Top-level constants in declaration order.
     pub consts: Vec<(Ident, Expr)>,
+    /// For each constant, the indices of the levers its value can depend
+    /// on (through other constants and functions), in lever order: the
+    /// constant has one value per setting of these levers.
+    pub const_levers: Vec<Vec<usize>>,
     /// User functions.
     pub fns: Vec<FnDecl>,
     /// Constraint unknowns.

@@ -320,6 +320,7 @@ impl<'a> Checker<'a> {
             .release
             .and_then(|(format, name)| self.release(format, name));
         let (answer_kind, answer) = answer?;
+        let const_levers = self.const_levers(&parts, &levers);
         Some(Program {
             source: self.source.clone(),
             name,
@@ -330,6 +331,7 @@ impl<'a> Checker<'a> {
             limits,
             levers,
             tiers,
+            const_levers,
             consts: parts
                 .consts
                 .iter()
@@ -358,6 +360,23 @@ impl<'a> Checker<'a> {
             spec_hash: spec_hash(self.source.text.as_bytes()),
             fn_code: Default::default(),
         })
+    }
+
+    /// For each top-level constant, the indices of the levers its value
+    /// can depend on: those its definition reaches through other constants
+    /// and function bodies.
+    fn const_levers(&self, parts: &Parts<'_>, levers: &[LeverDef]) -> Vec<Vec<usize>> {
+        parts
+            .consts
+            .iter()
+            .map(|(ident, _)| {
+                let reached = self.uses.reachable_from(std::iter::once(&ident.name));
+                (levers.iter().enumerate())
+                    .filter(|(_, l)| reached.contains(&l.name.name))
+                    .map(|(i, _)| i)
+                    .collect()
+            })
+            .collect()
     }
 
     /// The `nolli` task name of `release FORMAT as NAME`; another format is an

@@ -126,19 +126,8 @@ pub fn generate(
 
     let fuel = Rc::new(Fuel::new(program.limits));
     let levers = sample_levers(program, tier_def, &mut rng).map_err(rt)?;
-    let mut base = Env::new();
-    for (name, value) in &levers {
-        base = base.bind(name, value.clone());
-    }
-    for (ident, expr) in &program.consts {
-        let mut interp = Interp::new(program, None)
-            .with_globals(base.clone())
-            .with_fuel(fuel.clone());
-        let v = interp
-            .eval(expr, &base)
-            .map_err(|e| rt(e.in_statement(expr.span)))?;
-        base = base.bind(&ident.name, v);
-    }
+    let base = super::constants::bind(program, &levers, &fuel)
+        .map_err(|(i, e)| rt(e.in_statement(program.consts[i].1.span)))?;
 
     let mut rejections: BTreeMap<(usize, usize), (Span, u64)> = BTreeMap::new();
     let reasons = super::require::require_reasons(&program.generate);

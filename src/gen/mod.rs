@@ -1,5 +1,6 @@
 //! Gen: seeded sampling and generation. The only module that holds an RNG.
 
+mod constants;
 pub mod constraint;
 pub mod error;
 mod finish;
@@ -12,5 +13,6 @@ pub mod sampler;
 pub mod seed;
 mod text_checks;
 
+pub use constants::set_constant_reuse;
 pub use error::{GenError, ItemContext};
 pub use item::{generate, Checkpoint, Item, Rendered};

@@ -3,8 +3,9 @@
 //! generation: the finite-domain engine or SAT alone (`--engine`), varisat
 //! or batsat (`--backend`, the `batsat` feature; README's test command
 //! enables all features), with or without the unit-propagating front end,
-//! and whether each attempt copies the model its thread built before from
-//! the same inputs or builds its own.
+//! whether each attempt copies the model its thread built before from
+//! the same inputs or builds its own, and whether each item takes its
+//! constants' values from those its thread kept or evaluates them again.
 //!
 //! The switches are process-wide, so this is the only test in the
 //! binary that sets them, one at a time, and restores each before the next;
@@ -14,6 +15,7 @@ use crate::common;
 
 use puzzlec::fd::select_engine;
 use puzzlec::gen::constraint::set_model_reuse;
+use puzzlec::gen::set_constant_reuse;
 use puzzlec::sat::propagate::set_propagation;
 use puzzlec::sat::select_backend;
 
@@ -40,6 +42,10 @@ fn records_are_identical_on_every_engine_backend_and_front_end() {
             "models rebuilt for every attempt",
             Box::new(|on| set_model_reuse(!on)),
         ),
+        (
+            "constants evaluated for every item",
+            Box::new(|on| set_constant_reuse(!on)),
+        ),
     ];
     if cfg!(feature = "batsat") {
         variants.push((
@@ -61,6 +67,8 @@ fn records_are_identical_on_every_engine_backend_and_front_end() {
         "an unknown engine is refused"
     );
     fuel_runs_out_where_it_would();
+    computed_specs_keep_their_records_without_kept_constants();
+    constants_run_out_of_fuel_where_they_would();
 }
 
 /// A Latin square dug to six givens (attempts retry, so later attempts and
@@ -123,6 +131,98 @@ fn fuel_runs_out_where_it_would() {
         );
         fine += rebuilt.iter().filter(|o| !o.starts_with("error")).count();
         out += rebuilt.iter().filter(|o| o.starts_with("error")).count();
+        limit = limit * 5 / 4 + 1;
+    }
+    assert!(
+        fine > 20 && out > 20,
+        "both outcomes are exercised: {fine} records, {out} items out of fuel"
+    );
+}
+
+/// Computed specs (no constraint model) make the same records whether each
+/// thread keeps its constants' values or evaluates them for every item.
+fn computed_specs_keep_their_records_without_kept_constants() {
+    let specs: Vec<_> = common::specs()
+        .into_iter()
+        .map(|(_, p)| p)
+        .filter(|p| p.finds.is_empty() && !p.consts.is_empty())
+        .collect();
+    assert!(
+        specs.len() >= 20,
+        "the computed specs with constants are found"
+    );
+    let kept = common::first_record_lines(&specs, SEED);
+    set_constant_reuse(false);
+    let evaluated = common::first_record_lines(&specs, SEED);
+    set_constant_reuse(true);
+    assert_eq!(kept.len(), evaluated.len());
+    for (a, b) in kept.iter().zip(&evaluated) {
+        assert!(
+            a == b,
+            "records differ with constants evaluated per item:\n{a}\n{b}"
+        );
+    }
+}
+
+/// Constants, one read by a lever of several values, whose evaluation costs
+/// thousands of steps.
+const CONSTANT_PROBE: &str = r#"
+puzzle constant_probe
+title en "Squares" ko "제곱수"
+family direct
+attempts 3
+limits { steps LIMIT }
+
+lever size: int in 2..=6
+tier easy { size = 2..=6 }
+
+let SQUARES = [i * i for i in 0..120]
+let MULTIPLES = [x for x in SQUARES if x % size == 0]
+fn total(xs) = fold(xs, 0, |a, b| a + b)
+
+generate {
+  let v = one of MULTIPLES
+  require v % 2 == 0 else "an even square"
+}
+
+answer int = v + total(take(SQUARES, size))
+template en "Add {v} to the sum of the first {size} squares."
+template ko "{v}에 처음 {size}개의 제곱수의 합을 더하세요."
+"#;
+
+/// The outcome of each item (its record or its error) is the same whether
+/// constants are kept or evaluated again: a kept value is charged the steps
+/// its evaluation spent, so an item runs out of fuel where it would have.
+fn constants_run_out_of_fuel_where_they_would() {
+    let (mut fine, mut out) = (0, 0);
+    let mut limit = 200u64;
+    while limit < 20_000 {
+        let text = CONSTANT_PROBE.replace("LIMIT", &limit.to_string());
+        let source = puzzlec::source::SourceFile::new("constant_probe.puzzle", text);
+        let program = puzzlec::compile::compile(&source).expect("the probe compiles");
+        let outcomes = |reuse: bool| -> Vec<String> {
+            set_constant_reuse(reuse);
+            let all = (0..12)
+                .map(
+                    |i| match puzzlec::gen::generate(&program, "easy", i, SEED) {
+                        Ok(item) => {
+                            puzzlec::dataset::build::record(&program, &item, "en").to_json_line()
+                        }
+                        Err(e) => format!("error: {e}"),
+                    },
+                )
+                .collect();
+            set_constant_reuse(true);
+            all
+        };
+        let evaluated = outcomes(false);
+        let kept = outcomes(true);
+        assert_eq!(
+            kept, evaluated,
+            "outcomes differ at a limit of {limit} steps"
+        );
+        fine += evaluated.iter().filter(|o| !o.starts_with("error")).count();
+        out += evaluated.iter().filter(|o| o.starts_with("error")).count();
         limit = limit * 5 / 4 + 1;
     }
     assert!(
