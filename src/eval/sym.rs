@@ -2,6 +2,8 @@
 //! rule (or a clue, or an objective) applies operators to unknowns. The
 //! generator encodes them into the SAT backend; nothing here knows a solver.
 
+use std::rc::Rc;
+
 use crate::sat::CmpOp;
 use std::fmt;
 
@@ -20,7 +22,7 @@ pub enum Atom {
     /// Unknown number `id` (an index into the generator's variable table).
     Var(usize),
     /// A condition used as 0 or 1 (e.g. in `sum` or `count`).
-    Bool(Box<BoolTerm>),
+    Bool(Rc<BoolTerm>),
 }
 
 /// A condition over unknowns.
@@ -54,8 +56,8 @@ pub enum BoolTerm {
 pub enum Sym {
     /// An integer expression.
     Int(IntTerm),
-    /// A condition.
-    Bool(BoolTerm),
+    /// A condition (shared, so using it inside a sum copies nothing).
+    Bool(Rc<BoolTerm>),
 }
 
 impl IntTerm {
@@ -79,8 +81,16 @@ impl IntTerm {
     pub fn from_bool(b: BoolTerm) -> IntTerm {
         match b {
             BoolTerm::Const(v) => IntTerm::constant(v as i64),
-            other => IntTerm {
-                terms: vec![(1, Atom::Bool(Box::new(other)))],
+            other => IntTerm::from_shared_bool(Rc::new(other)),
+        }
+    }
+
+    /// A shared condition as 0/1 (the condition is not copied).
+    pub fn from_shared_bool(b: Rc<BoolTerm>) -> IntTerm {
+        match *b {
+            BoolTerm::Const(v) => IntTerm::constant(v as i64),
+            _ => IntTerm {
+                terms: vec![(1, Atom::Bool(b))],
                 constant: 0,
             },
         }

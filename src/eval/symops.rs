@@ -31,7 +31,7 @@ pub fn int_value(t: IntTerm) -> Value {
 pub fn bool_value(t: BoolTerm) -> Value {
     match t {
         BoolTerm::Const(b) => Value::Bool(b),
-        other => Value::Sym(Rc::new(Sym::Bool(other))),
+        other => Value::Sym(Rc::new(Sym::Bool(Rc::new(other)))),
     }
 }
 
@@ -45,7 +45,7 @@ pub fn int_term(v: &Value, span: Span) -> EvalResult<IntTerm> {
         Value::Int(i) => Ok(IntTerm::constant(*i)),
         Value::Sym(s) => Ok(match &**s {
             Sym::Int(t) => t.clone(),
-            Sym::Bool(b) => IntTerm::from_bool(b.clone()),
+            Sym::Bool(b) => IntTerm::from_shared_bool(b.clone()),
         }),
         Value::Bool(b) => Ok(IntTerm::constant(*b as i64)),
         other => Err(EvalError::new(
@@ -63,7 +63,7 @@ pub fn bool_term(v: &Value, span: Span) -> EvalResult<BoolTerm> {
     match v {
         Value::Bool(b) => Ok(BoolTerm::Const(*b)),
         Value::Sym(s) => match &**s {
-            Sym::Bool(b) => Ok(b.clone()),
+            Sym::Bool(b) => Ok(BoolTerm::clone(b)),
             Sym::Int(_) => Err(EvalError::new(
                 K::Type {
                     expected: "a condition".into(),

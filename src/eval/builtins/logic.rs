@@ -67,7 +67,7 @@ pub(super) fn call(
         "implies" | "iff" | "xor" => symops::connective(name, a(0), a(1), span),
         "to_int" => Ok(symops::int_value(symops::int_term(
             &Value::Sym(std::rc::Rc::new(crate::eval::sym::Sym::Bool(
-                symops::bool_term(a(0), span)?,
+                std::rc::Rc::new(symops::bool_term(a(0), span)?),
             ))),
             span,
         )?)),

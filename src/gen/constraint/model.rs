@@ -160,10 +160,10 @@ impl Constraints {
             });
             let term = IntTerm::var(id);
             return Ok(Value::Sym(Rc::new(if is_bool {
-                Sym::Bool(BoolTerm::Cmp(
+                Sym::Bool(Rc::new(BoolTerm::Cmp(
                     term.add_scaled(&IntTerm::constant(1), -1).unwrap_or(term),
                     CmpOp::Eq,
-                ))
+                )))
             } else {
                 Sym::Int(term)
             })));

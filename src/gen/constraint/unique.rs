@@ -119,9 +119,9 @@ impl Constraints {
                         .eval(solution)
                         .ok_or_else(|| EvalError::invalid("cannot evaluate the condition", span))?;
                     if g {
-                        b.clone().negated()
+                        BoolTerm::clone(b).negated()
                     } else {
-                        b.clone()
+                        BoolTerm::clone(b)
                     }
                 }
             },
