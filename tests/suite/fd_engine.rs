@@ -80,7 +80,7 @@ fn condition(r: &mut Rng, n: usize, domains: &[Vec<i64>]) -> BoolTerm {
                         CmpOp::Eq
                     };
                     let b = BoolTerm::Cmp(lin(vec![(1, Atom::Var(x))], -v), op);
-                    (r.int(-1, 2), Atom::Bool(Box::new(b)))
+                    (r.int(-1, 2), Atom::Bool(std::rc::Rc::new(b)))
                 })
                 .collect();
             BoolTerm::Cmp(lin(parts, r.int(-2, 1)), r.op())
