@@ -27,7 +27,8 @@ struct Fact {
     real: &'static str,
 }
 
-/// The facts, their sentences and their real values.
+/// The facts, their sentences and their real values (one a line).
+#[rustfmt::skip]
 const FACTS: &[Fact] = &[
     Fact { id: "spider_legs", before: "a spider has ", after: "", ask: "how many legs does a spider have?", real: "8 legs" },
     Fact { id: "ant_legs", before: "an ant has ", after: "", ask: "how many legs does an ant have?", real: "6 legs" },
@@ -99,6 +100,7 @@ struct Pair {
     ask: &'static str,
 }
 
+#[rustfmt::skip]
 const PAIRS: &[Pair] = &[
     Pair { id: "legs_spider_ant", a: "spider_legs", b: "ant_legs", op: '+', noun: "leg", ask: "how many legs do a spider and an ant have together?" },
     Pair { id: "legs_spider_minus_ant", a: "spider_legs", b: "ant_legs", op: '-', noun: "leg", ask: "how many more legs does a spider have than an ant?" },
@@ -159,7 +161,9 @@ fn read(question: &str) -> Result<Read, String> {
         return Err("the intro does not say the story holds".into());
     }
     let mut stated = Vec::new();
-    let body = facts.strip_suffix('.').ok_or("the story ends without a full stop")?;
+    let body = facts
+        .strip_suffix('.')
+        .ok_or("the story ends without a full stop")?;
     for sentence in body.split(". ") {
         if !sentence.contains(&world) {
             return Err(format!("a sentence not about {world}: {sentence}"));
@@ -296,7 +300,11 @@ fn check(r: &Record) -> Read {
         "{}",
         r.id
     );
-    assert!(!r.question.contains(&format!("[[{}]]", r.answer)), "{}", r.id);
+    assert!(
+        !r.question.contains(&format!("[[{}]]", r.answer)),
+        "{}",
+        r.id
+    );
     assert!(r.context.contains(&got.world) && r.question.contains(&r.query));
     common::scores_itself(r);
     got
@@ -317,10 +325,11 @@ fn counterfactual_golds_follow_the_story() {
         if got.two {
             *pairs_per_tier.entry(r.tier.clone()).or_default() += 1;
             let on = rests_on(&got.asked);
-            if on
-                .iter()
-                .all(|id| got.stated.iter().any(|(s, v)| s == id && fact(id).real != v))
-            {
+            if on.iter().all(|id| {
+                got.stated
+                    .iter()
+                    .any(|(s, v)| s == id && fact(id).real != v)
+            }) {
                 both_changed += 1;
             }
         }
@@ -339,15 +348,27 @@ fn counterfactual_golds_follow_the_story() {
     assert_eq!(reals.len(), 4, "every letter is a real-life option");
     assert_eq!(pairs_per_tier.get("easy"), None, "easy asks single facts");
     assert!(pairs_per_tier["medium"] >= 60 && pairs_per_tier["hard"] >= 150);
-    assert!(both_changed >= 20, "{both_changed} pairs with both facts changed");
+    assert!(
+        both_changed >= 20,
+        "{both_changed} pairs with both facts changed"
+    );
 }
 
 #[test]
 fn the_real_values_are_the_real_world() {
     // The table's real values, spot-checked against what they must mean.
-    assert_eq!(number(fact("day_hours").real) * number(fact("hour_minutes").real), 1440);
-    assert_eq!(number(fact("week_days").real) * number(fact("day_hours").real), 168);
-    assert_eq!(number(fact("water_boils").real) - number(fact("water_freezes").real), 100);
+    assert_eq!(
+        number(fact("day_hours").real) * number(fact("hour_minutes").real),
+        1440
+    );
+    assert_eq!(
+        number(fact("week_days").real) * number(fact("day_hours").real),
+        168
+    );
+    assert_eq!(
+        number(fact("water_boils").real) - number(fact("water_freezes").real),
+        100
+    );
     assert_eq!(fact("capital_australia").real, "Canberra");
     assert_eq!(FACTS.len(), 58);
     let ids: BTreeSet<&str> = FACTS.iter().map(|f| f.id).collect();
