@@ -65,6 +65,8 @@ mod kor_cipher;
 mod kor_cipher_steps;
 mod kor_circuits;
 mod kor_common_letters;
+mod kor_composition;
+mod kor_counterfactual;
 mod kor_derivatives;
 mod kor_direct;
 mod kor_dynamic;
