@@ -46,7 +46,10 @@ fn parse(question: &str) -> Prompt {
         .expect("a Letters line")
         .split(' ')
         .map(|t| {
-            assert!(t.len() == 1 && t.bytes().all(|b| b.is_ascii_uppercase()), "{t:?}");
+            assert!(
+                t.len() == 1 && t.bytes().all(|b| b.is_ascii_uppercase()),
+                "{t:?}"
+            );
             t.as_bytes()[0].to_ascii_lowercase()
         })
         .collect();
@@ -66,9 +69,7 @@ fn parse(question: &str) -> Prompt {
         .find(|l| {
             l.split_once(": ").is_some_and(|(head, _)| {
                 let t: Vec<&str> = head.split(' ').collect();
-                t.len() == 2
-                    && t[0].parse::<usize>().is_ok()
-                    && (t[1] == "words" || t[1] == "word")
+                t.len() == 2 && t[0].parse::<usize>().is_ok() && (t[1] == "words" || t[1] == "word")
             })
         })
         .expect("the asked words");
@@ -125,7 +126,9 @@ fn words_to_find(p: &Prompt) -> Result<Vec<String>, String> {
     lengths.sort_unstable();
     want.sort_unstable();
     if lengths != want {
-        return Err(format!("the words {found:?} do not have the lengths {want:?}"));
+        return Err(format!(
+            "the words {found:?} do not have the lengths {want:?}"
+        ));
     }
     Ok(found)
 }
@@ -179,7 +182,11 @@ fn golds_are_rederived_from_the_prompt() {
         let p = parse(&r.question);
         let mut sorted = p.letters.clone();
         sorted.sort_unstable();
-        assert!(signatures.contains(&sorted), "{}: the letters spell no entry", r.id);
+        assert!(
+            signatures.contains(&sorted),
+            "{}: the letters spell no entry",
+            r.id
+        );
         assert_eq!(p.letters.len(), common::lever(r, "letters"), "{}", r.id);
         let mut alphabetical = p.words.clone();
         alphabetical.sort();
@@ -204,7 +211,10 @@ fn golds_are_rederived_from_the_prompt() {
         seen.counts.insert(gold.len());
         let others: Vec<&String> = p.words.iter().filter(|w| !gold.contains(w)).collect();
         let given: BTreeSet<u8> = p.letters.iter().copied().collect();
-        if others.iter().any(|w| w.bytes().any(|b| !given.contains(&b))) {
+        if others
+            .iter()
+            .any(|w| w.bytes().any(|b| !given.contains(&b)))
+        {
             seen.absent += 1;
         }
         if others
@@ -235,13 +245,37 @@ fn golds_are_rederived_from_the_prompt() {
     let floor = ITEMS as usize / 5;
     for (tier, (letters, counts)) in want {
         let seen = &tiers[tier];
-        assert_eq!(seen.letters.iter().copied().collect::<Vec<_>>(), letters, "{tier}");
-        assert_eq!(seen.counts.iter().copied().collect::<Vec<_>>(), counts, "{tier}");
-        assert!(seen.absent >= floor, "{tier}: {} with a letter not given", seen.absent);
-        assert!(seen.overused >= floor, "{tier}: {} with a letter overused", seen.overused);
+        assert_eq!(
+            seen.letters.iter().copied().collect::<Vec<_>>(),
+            letters,
+            "{tier}"
+        );
+        assert_eq!(
+            seen.counts.iter().copied().collect::<Vec<_>>(),
+            counts,
+            "{tier}"
+        );
+        assert!(
+            seen.absent >= floor,
+            "{tier}: {} with a letter not given",
+            seen.absent
+        );
+        assert!(
+            seen.overused >= floor,
+            "{tier}: {} with a letter overused",
+            seen.overused
+        );
         if tier != "easy" {
-            assert!(seen.other_length >= floor, "{tier}: {} with other lengths", seen.other_length);
-            assert!(seen.mixed_lengths >= floor, "{tier}: {} with mixed lengths", seen.mixed_lengths);
+            assert!(
+                seen.other_length >= floor,
+                "{tier}: {} with other lengths",
+                seen.other_length
+            );
+            assert!(
+                seen.mixed_lengths >= floor,
+                "{tier}: {} with mixed lengths",
+                seen.mixed_lengths
+            );
             assert!(seen.repeated_letter >= 1, "{tier}: no repeated letter");
         }
         eprintln!(
@@ -268,7 +302,11 @@ fn golds_are_rederived_from_the_prompt() {
         ]
     };
     for (r, vs) in sample.iter().zip(verdicts(&sample, &right)) {
-        assert!(vs.iter().all(|v| *v == Verdict::Correct), "{}: {vs:?}", r.id);
+        assert!(
+            vs.iter().all(|v| *v == Verdict::Correct),
+            "{}: {vs:?}",
+            r.id
+        );
     }
     let wrong = |r: &Record| {
         let p = parse(&r.question);
@@ -293,11 +331,16 @@ fn golds_are_rederived_from_the_prompt() {
         out
     };
     for (r, vs) in sample.iter().zip(verdicts(&sample, &wrong)) {
-        assert!(vs.iter().all(|v| *v != Verdict::Correct), "{}: {vs:?}", r.id);
+        assert!(
+            vs.iter().all(|v| *v != Verdict::Correct),
+            "{}: {vs:?}",
+            r.id
+        );
     }
 }
 
-const QUESTION: &str = "Letters: T C A\nWord list: act, arc, at, cat, tact, tic.\n2 words: 3 letter,3 letter.\nGive …";
+const QUESTION: &str =
+    "Letters: T C A\nWord list: act, arc, at, cat, tact, tic.\n2 words: 3 letter,3 letter.\nGive …";
 
 #[test]
 fn the_checker_s_parts_follow_the_rule() {
@@ -316,7 +359,10 @@ fn a_count_that_does_not_match_is_rejected() {
     // Asking for three 3-letter words where the list spells two, or for a
     // 2-letter word as well, is an error, not a gold.
     for q in [
-        QUESTION.replace("2 words: 3 letter,3 letter.", "3 words: 3 letter,3 letter,3 letter."),
+        QUESTION.replace(
+            "2 words: 3 letter,3 letter.",
+            "3 words: 3 letter,3 letter,3 letter.",
+        ),
         QUESTION.replace("2 words: 3 letter,3 letter.", "2 words: 2 letter,3 letter."),
     ] {
         assert!(words_to_find(&parse(&q)).is_err(), "{q}");

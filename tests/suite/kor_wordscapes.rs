@@ -225,11 +225,26 @@ fn golds_are_rederived_from_the_prompt() {
         let covered: BTreeSet<(usize, usize)> = ss.iter().flat_map(|s| squares(*s)).collect();
         for (rr, row) in p.mask.iter().enumerate() {
             for (cc, x) in row.iter().enumerate() {
-                assert_eq!(*x, covered.contains(&(rr, cc)), "{}: square {rr},{cc}", r.id);
+                assert_eq!(
+                    *x,
+                    covered.contains(&(rr, cc)),
+                    "{}: square {rr},{cc}",
+                    r.id
+                );
             }
         }
-        assert_eq!(ss.iter().filter(|s| s.0 == 0).count(), p.across.len(), "{}", r.id);
-        assert_eq!(ss.iter().filter(|s| s.0 == 1).count(), p.down.len(), "{}", r.id);
+        assert_eq!(
+            ss.iter().filter(|s| s.0 == 0).count(),
+            p.across.len(),
+            "{}",
+            r.id
+        );
+        assert_eq!(
+            ss.iter().filter(|s| s.0 == 1).count(),
+            p.down.len(),
+            "{}",
+            r.id
+        );
         // No empty row or column.
         assert!(p.mask.iter().all(|row| row.contains(&true)), "{}", r.id);
         assert!((0..w).all(|c| p.mask.iter().any(|row| row[c])), "{}", r.id);
@@ -249,14 +264,8 @@ fn golds_are_rederived_from_the_prompt() {
         }
     }
     let want: BTreeMap<&str, (Vec<(usize, usize)>, Vec<usize>)> = BTreeMap::from([
-        (
-            "easy",
-            (vec![(3, 3), (3, 4), (4, 3), (4, 4)], vec![2, 3]),
-        ),
-        (
-            "medium",
-            (vec![(4, 4), (4, 5), (5, 4), (5, 5)], vec![3, 4]),
-        ),
+        ("easy", (vec![(3, 3), (3, 4), (4, 3), (4, 4)], vec![2, 3])),
+        ("medium", (vec![(4, 4), (4, 5), (5, 4), (5, 5)], vec![3, 4])),
         ("hard", (vec![(5, 6)], vec![5, 6])),
     ]);
     assert_eq!(
@@ -265,14 +274,29 @@ fn golds_are_rederived_from_the_prompt() {
     );
     for (tier, (sizes, counts)) in want {
         let seen = &tiers[tier];
-        assert_eq!(seen.sizes.iter().copied().collect::<Vec<_>>(), sizes, "{tier}");
-        assert_eq!(seen.counts.iter().copied().collect::<Vec<_>>(), counts, "{tier}");
+        assert_eq!(
+            seen.sizes.iter().copied().collect::<Vec<_>>(),
+            sizes,
+            "{tier}"
+        );
+        assert_eq!(
+            seen.counts.iter().copied().collect::<Vec<_>>(),
+            counts,
+            "{tier}"
+        );
         if tier == "easy" {
-            assert!(seen.twinned >= ITEMS as usize / 10, "{tier}: {}", seen.twinned);
+            assert!(
+                seen.twinned >= ITEMS as usize / 10,
+                "{tier}: {}",
+                seen.twinned
+            );
         } else {
             assert_eq!(seen.twinned, ITEMS as usize, "{tier}");
         }
-        eprintln!("{tier}: {} of {ITEMS} with words of one direction and length", seen.twinned);
+        eprintln!(
+            "{tier}: {} of {ITEMS} with words of one direction and length",
+            seen.twinned
+        );
     }
 }
 
@@ -311,7 +335,11 @@ fn a_wrong_gold_is_rejected() {
     let found = fillings(&parse(CROSS), 2);
     // Swapping the words' places, or a grid that keeps the X marks, is not
     // what the checker derives.
-    for wrong in ["C A T,0 C 0,0 T 0", "A C T,0 A 0,0 T X", "A C T,0 A 0,0 T 0,0 0 0"] {
+    for wrong in [
+        "C A T,0 C 0,0 T 0",
+        "A C T,0 A 0,0 T X",
+        "A C T,0 A 0,0 T 0,0 0 0",
+    ] {
         assert_ne!(written(&found[0]), wrong);
     }
 }
