@@ -175,9 +175,12 @@ fn twinned(ws: &[String]) -> usize {
         .count()
 }
 
+/// A grid's rows and columns.
+type Size = (usize, usize);
+
 #[derive(Default)]
 struct Seen {
-    sizes: BTreeSet<(usize, usize)>,
+    sizes: BTreeSet<Size>,
     counts: BTreeSet<usize>,
     twinned: usize,
 }
@@ -263,7 +266,7 @@ fn golds_are_rederived_from_the_prompt() {
             seen.twinned += 1;
         }
     }
-    let want: BTreeMap<&str, (Vec<(usize, usize)>, Vec<usize>)> = BTreeMap::from([
+    let want: BTreeMap<&str, (Vec<Size>, Vec<usize>)> = BTreeMap::from([
         ("easy", (vec![(3, 3), (3, 4), (4, 3), (4, 4)], vec![2, 3])),
         ("medium", (vec![(4, 4), (4, 5), (5, 4), (5, 5)], vec![3, 4])),
         ("hard", (vec![(5, 6)], vec![5, 6])),
