@@ -1,11 +1,13 @@
-//! Cipher sub-step checkpoints (`--set steps=true`) of KOR-Bench's ADFGVX
-//! (rule 19), Bifid (rule 13), Digrafid (rule 14), the S-box blocks (rule 22)
-//! and the four-square variant (rule 11): the checkpoint gold is re-derived
-//! from the grids, squares or key the prompt's own rule lists and the text the
-//! prompt gives, the prompt asks for it on a `Step 1:` line, a response with
-//! the right line and answer is judged correct on both, and one with a wrong
-//! line is not. With the lever off (every tier) a record has no checkpoint.
-//! 200 items per tier.
+//! Cipher sub-step checkpoints (`--set steps=true`) of KOR-Bench's inverse
+//! shift (rule 1), Alberti (rule 9), four-square variant (rule 11), Bifid
+//! (rule 13), Digrafid (rule 14), rotating grille (rule 18), ADFGVX (rule 19),
+//! S-box blocks (rule 22) and toy RSA (rule 23): each checkpoint gold is
+//! re-derived from the tables, rings, grids, squares, key or numbers the
+//! prompt's own rule lists and the text (and parameters) the prompt gives, the
+//! prompt asks for it on a `Step N:` line, a response with the right lines and
+//! answer is judged correct on all of them, and one with a wrong line is not.
+//! With the lever off (every tier) a record has no checkpoint and its prompt
+//! asks for no step. 200 items per tier.
 
 use crate::common;
 use puzzlec::answer::Verdict;
@@ -69,44 +71,96 @@ fn records_with_steps(rel: &str) -> Vec<puzzlec::dataset::Record> {
             "{}: no checkpoint with the lever off",
             plain.id
         );
+        assert!(
+            !plain.query.contains("Step 1:"),
+            "{}: no step asked with the lever off",
+            plain.id
+        );
     }
     out
 }
 
 /// The one checkpoint's gold.
 fn checkpoint(r: &puzzlec::dataset::Record) -> String {
-    assert_eq!(r.checkpoints.len(), 1, "{}", r.id);
-    r.checkpoints[0].gold.clone()
+    checkpoints(r, 1).remove(0)
 }
 
-fn judged(r: &puzzlec::dataset::Record, step: &str) -> (Verdict, Vec<Option<Verdict>>) {
+/// The golds of the record's `n` checkpoints, numbered 1 to `n` in order.
+fn checkpoints(r: &puzzlec::dataset::Record, n: usize) -> Vec<String> {
+    assert_eq!(r.checkpoints.len(), n, "{}", r.id);
+    for (i, c) in r.checkpoints.iter().enumerate() {
+        assert_eq!(c.step, i + 1, "{}", r.id);
+    }
+    r.checkpoints.iter().map(|c| c.gold.clone()).collect()
+}
+
+/// A response with one `Step N:` line per step and the record's answer.
+fn judged(r: &puzzlec::dataset::Record, steps: &[&str]) -> (Verdict, Vec<Option<Verdict>>) {
     let judge = Judge::from_json(&r.to_json_line()).expect("judge");
-    let j = judge.judge(&format!(
-        "Working it out.\nStep 1: {step}\n[[{}]]",
-        r.answer
-    ));
+    let lines: String = steps
+        .iter()
+        .enumerate()
+        .map(|(i, s)| format!("Step {}: {s}\n", i + 1))
+        .collect();
+    let j = judge.judge(&format!("Working it out.\n{lines}[[{}]]", r.answer));
     (j.verdict, j.parts)
 }
 
 fn check_judging(r: &puzzlec::dataset::Record, gold: &str, wrong: &str) {
-    assert!(
-        r.query.contains("Step 1: "),
-        "{}: the prompt asks for the step",
-        r.id
-    );
+    check_judging_steps(r, &[gold.to_string()], &[wrong.to_string()]);
+}
+
+/// The prompt asks for every step; the gold lines are judged correct on
+/// every step, and a wrong line for one step makes that step, and only it,
+/// not correct.
+fn check_judging_steps(r: &puzzlec::dataset::Record, golds: &[String], wrongs: &[String]) {
+    for i in 1..=golds.len() {
+        assert!(
+            r.query.contains(&format!("Step {i}: ")),
+            "{}: the prompt asks for step {i}",
+            r.id
+        );
+    }
+    let right: Vec<&str> = golds.iter().map(String::as_str).collect();
     assert_eq!(
-        judged(r, gold),
-        (Verdict::Correct, vec![Some(Verdict::Correct)]),
+        judged(r, &right),
+        (Verdict::Correct, vec![Some(Verdict::Correct); golds.len()]),
         "{}",
         r.id
     );
-    let (_, parts) = judged(r, wrong);
-    assert_ne!(
-        parts,
-        vec![Some(Verdict::Correct)],
-        "{}: a wrong step is not correct",
-        r.id
-    );
+    for (i, wrong) in wrongs.iter().enumerate() {
+        assert_ne!(wrong, &golds[i], "{}: a near miss differs", r.id);
+        let mut lines = right.clone();
+        lines[i] = wrong;
+        let (_, parts) = judged(r, &lines);
+        for (j, part) in parts.iter().enumerate() {
+            assert_eq!(
+                *part == Some(Verdict::Correct),
+                i != j,
+                "{}: step {} with a wrong step {}",
+                r.id,
+                j + 1,
+                i + 1
+            );
+        }
+    }
+}
+
+/// A near miss: the last number one higher, or the last character another.
+fn near_miss(gold: &str) -> String {
+    match gold.rsplit_once(' ').map_or(("", gold), |(a, b)| (a, b)) {
+        (head, last) if last.parse::<u64>().is_ok() => {
+            let n: u64 = last.parse().expect("a number");
+            let sep = if head.is_empty() { "" } else { " " };
+            format!("{head}{sep}{}", n + 1)
+        }
+        _ => {
+            let mut s = gold.to_string();
+            let last = s.pop().expect("a character");
+            s.push(if last == 'A' { 'B' } else { 'A' });
+            s
+        }
+    }
 }
 
 #[test]
@@ -299,4 +353,265 @@ fn four_square_positions_are_rederived() {
         assert_eq!(gold, expected, "{}", r.id);
         check_judging(&r, &gold, &format!("{gold} 0"));
     }
+}
+
+/// The text after `- {name}: ` on a line of the rule, up to the first space.
+fn listed(question: &str, name: &str) -> Vec<char> {
+    let line = question
+        .lines()
+        .find_map(|l| l.trim().strip_prefix(&format!("- {name}: ")))
+        .unwrap_or_else(|| panic!("the line of {name}"));
+    line.split(' ').next().expect("a word").chars().collect()
+}
+
+fn index_in(list: &[char], c: char) -> usize {
+    list.iter()
+        .position(|&x| x == c)
+        .unwrap_or_else(|| panic!("{c} is not listed"))
+}
+
+/// The kinds of the record's checkpoints: every one `text` here.
+fn all_text(r: &puzzlec::dataset::Record) -> bool {
+    r.checkpoints.iter().all(|c| c.kind == "text")
+}
+
+#[test]
+fn shift_positions_are_rederived() {
+    let mut directions = [0usize; 2];
+    for r in records_with_steps("suites/korbench/kor_cipher_01_shift.puzzle") {
+        let alphabet = listed(&r.question, "Standard alphabet");
+        let table = listed(&r.question, "Substitution table");
+        assert_eq!((alphabet.len(), table.len()), (26, 26), "{}", r.id);
+        // The two formulas the rule states, computed here.
+        assert!(
+            r.question.contains("position (25 - x + 4) mod 26"),
+            "{}",
+            r.id
+        );
+        assert!(
+            r.question.contains("position 25 - ((y - 4) mod 26)"),
+            "{}",
+            r.id
+        );
+        let (encrypt, text) = given_text(&r.query);
+        directions[usize::from(encrypt)] += 1;
+        let looked_up: Vec<usize> = text
+            .chars()
+            .map(|c| index_in(if encrypt { &alphabet } else { &table }, c))
+            .collect();
+        let computed: Vec<usize> = looked_up
+            .iter()
+            .map(|&v| {
+                if encrypt {
+                    (25 + 4 - v) % 26
+                } else {
+                    25 - (v + 26 - 4) % 26
+                }
+            })
+            .collect();
+        // The computed positions name the answer's letters.
+        let named: String = computed
+            .iter()
+            .map(|&i| if encrypt { table[i] } else { alphabet[i] })
+            .collect();
+        assert_eq!(named, r.answer, "{}", r.id);
+        let golds = checkpoints(&r, 2);
+        assert!(all_text(&r), "{}", r.id);
+        assert_eq!(golds, [spaced(looked_up), spaced(computed)], "{}", r.id);
+        let wrongs: Vec<String> = golds.iter().map(|g| near_miss(g)).collect();
+        check_judging_steps(&r, &golds, &wrongs);
+    }
+    assert!(directions.iter().all(|&n| n > 0), "both directions occur");
+}
+
+/// A parameter line of the question (`period: 3`).
+fn parameter(query: &str, name: &str) -> usize {
+    query
+        .lines()
+        .find_map(|l| l.strip_prefix(&format!("{name}: ")))
+        .unwrap_or_else(|| panic!("the {name} line"))
+        .trim()
+        .parse()
+        .expect("a number")
+}
+
+#[test]
+fn alberti_turns_and_positions_are_rederived() {
+    let mut directions = [0usize; 2];
+    let mut turned_past_26 = false;
+    for r in records_with_steps("suites/korbench/kor_cipher_09_alberti.puzzle") {
+        let outer = listed(&r.question, "Outer ring");
+        let mut inner = listed(&r.question, "Inner ring (starting position)");
+        assert_eq!((outer.len(), inner.len()), (26, 26), "{}", r.id);
+        let period = parameter(&r.query, "period");
+        let increment = parameter(&r.query, "increment");
+        let (encrypt, text) = given_text(&r.query);
+        directions[usize::from(encrypt)] += 1;
+        // Turn a real ring: its first `increment` letters go to its end after
+        // every `period` letters.
+        let (mut turns, mut total) = (Vec::new(), 0usize);
+        let (mut positions, mut out) = (Vec::new(), String::new());
+        for (i, c) in text.chars().enumerate() {
+            turns.push(total % 26);
+            let k = index_in(if encrypt { &outer } else { &inner }, c);
+            positions.push(k);
+            out.push(if encrypt { inner[k] } else { outer[k] });
+            if (i + 1) % period == 0 {
+                inner.rotate_left(increment);
+                total += increment;
+            }
+        }
+        turned_past_26 |= total > 26;
+        assert_eq!(out, r.answer, "{}", r.id);
+        let golds = checkpoints(&r, 2);
+        assert!(all_text(&r), "{}", r.id);
+        assert_eq!(golds, [spaced(turns), spaced(positions)], "{}", r.id);
+        let wrongs: Vec<String> = golds.iter().map(|g| near_miss(g)).collect();
+        check_judging_steps(&r, &golds, &wrongs);
+    }
+    assert!(directions.iter().all(|&n| n > 0), "both directions occur");
+    assert!(turned_past_26, "some ring turns a full circle or more");
+}
+
+/// The template's holes the rule lists: `Its holes are at (row, column)
+/// (1,2), (1,3), …`.
+fn holes(question: &str) -> Vec<(usize, usize)> {
+    let line = question
+        .lines()
+        .find_map(|l| l.trim().strip_prefix("Its holes are at (row, column) "))
+        .expect("the holes line");
+    line.split('(')
+        .filter_map(|t| t.split_once(')'))
+        .map(|(pair, _)| {
+            let (a, b) = pair.split_once(',').expect("row,column");
+            (a.parse().expect("row"), b.parse().expect("column"))
+        })
+        .collect()
+}
+
+#[test]
+fn grille_halfway_states_are_rederived() {
+    let mut directions = [0usize; 2];
+    let mut blocks_seen = [false; 3];
+    for r in records_with_steps("suites/korbench/kor_cipher_18_grille.puzzle") {
+        // The four template positions, each filled row by row; a turn moves
+        // a hole at (r, c) to (3 - c, r).
+        let mut pass = holes(&r.question);
+        assert_eq!(pass.len(), 4, "{}", r.id);
+        let mut order = Vec::new();
+        for _ in 0..4 {
+            pass.sort();
+            order.extend(pass.iter().map(|&(i, j)| i * 4 + j));
+            pass = pass.iter().map(|&(i, j)| (3 - j, i)).collect();
+        }
+        let (encrypt, text) = given_text(&r.query);
+        directions[usize::from(encrypt)] += 1;
+        let mut chars: Vec<char> = text.chars().collect();
+        while !chars.len().is_multiple_of(16) {
+            chars.push('#');
+        }
+        blocks_seen[chars.len() / 16] = true;
+        let mut halfway = Vec::new();
+        let mut out = String::new();
+        for block in chars.chunks(16) {
+            if encrypt {
+                let mut grid = ['.'; 16];
+                for (k, &cell) in order.iter().enumerate().take(8) {
+                    grid[cell] = block[k];
+                }
+                halfway.push(grid.iter().collect::<String>());
+                let mut full = ['.'; 16];
+                for (k, &cell) in order.iter().enumerate() {
+                    full[cell] = block[k];
+                }
+                out.extend(full);
+            } else {
+                let read: String = order.iter().map(|&cell| block[cell]).collect();
+                halfway.push(read[..8].to_string());
+                out.extend(read.chars().filter(|&c| c != '#'));
+            }
+        }
+        assert_eq!(out, r.answer, "{}", r.id);
+        let gold = checkpoint(&r);
+        assert!(all_text(&r), "{}", r.id);
+        assert_eq!(gold, halfway.join(" "), "{}", r.id);
+        check_judging(&r, &gold, &near_miss(&gold));
+        // Another near miss: the first two characters swapped, when they differ.
+        let swapped: String = {
+            let mut c: Vec<char> = gold.chars().collect();
+            c.swap(0, 1);
+            c.into_iter().collect()
+        };
+        if !swapped.eq_ignore_ascii_case(&gold) {
+            check_judging(&r, &gold, &swapped);
+        }
+    }
+    assert!(directions.iter().all(|&n| n > 0), "both directions occur");
+    assert_eq!(blocks_seen, [false, true, true], "one and two blocks occur");
+}
+
+fn power_mod(base: u64, exp: u64, modulus: u64) -> u64 {
+    let (mut acc, mut b, mut e) = (1, base % modulus, exp);
+    while e > 0 {
+        if e & 1 == 1 {
+            acc = acc * b % modulus;
+        }
+        b = b * b % modulus;
+        e >>= 1;
+    }
+    acc
+}
+
+/// `name = N` on the rule's line that starts with `- first = `
+/// (`- e = 263, n = 299.`).
+fn constant(question: &str, first: &str, name: &str) -> u64 {
+    let line = question
+        .lines()
+        .map(str::trim)
+        .find(|l| l.starts_with(&format!("- {first} = ")))
+        .unwrap_or_else(|| panic!("the line of {first}"));
+    line[2..]
+        .trim_end_matches('.')
+        .split(", ")
+        .find_map(|t| t.strip_prefix(&format!("{name} = ")))
+        .unwrap_or_else(|| panic!("{name}"))
+        .parse()
+        .expect("a number")
+}
+
+#[test]
+fn rsa_letter_codes_are_rederived() {
+    let mut directions = [0usize; 2];
+    for r in records_with_steps("suites/korbench/kor_cipher_23_rsa.puzzle") {
+        let (encrypt, text) = given_text(&r.query);
+        directions[usize::from(encrypt)] += 1;
+        let (e, d) = (
+            constant(&r.question, "e", "e"),
+            constant(&r.question, "d", "d"),
+        );
+        let n = constant(&r.question, "e", "n");
+        assert_eq!(n, constant(&r.question, "d", "n"), "{}", r.id);
+        let codes: Vec<u64> = if encrypt {
+            text.bytes().map(u64::from).collect()
+        } else {
+            text.split(',')
+                .map(|c| power_mod(c.parse().expect("a number"), d, n))
+                .collect()
+        };
+        let out = if encrypt {
+            codes
+                .iter()
+                .map(|&x| power_mod(x, e, n).to_string())
+                .collect::<Vec<_>>()
+                .join(",")
+        } else {
+            codes.iter().map(|&z| char::from(z as u8)).collect()
+        };
+        assert_eq!(out, r.answer, "{}", r.id);
+        let gold = checkpoint(&r);
+        assert!(all_text(&r), "{}", r.id);
+        assert_eq!(gold, spaced(codes.iter().map(|&z| z as usize)), "{}", r.id);
+        check_judging(&r, &gold, &near_miss(&gold));
+    }
+    assert!(directions.iter().all(|&n| n > 0), "both directions occur");
 }
