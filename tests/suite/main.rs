@@ -59,6 +59,8 @@ mod io_safety;
 mod jamo_golds;
 mod kakuro_golds;
 mod kinship_golds;
+mod kor_affixes;
+mod kor_anagram;
 mod kor_analogy;
 mod kor_belief;
 mod kor_cipher;
