@@ -102,15 +102,28 @@ template ko "방진을 채우세요. 주어진 칸: {shown}."
 /// models are copied or rebuilt: a copy is charged the steps its build
 /// spent, so an item runs out of fuel where it would have.
 fn fuel_runs_out_where_it_would() {
+    outcomes_agree_under_step_limits(PROBE, 40..4_000, 6, &set_model_reuse);
+}
+
+/// Builds items `0..items` of `probe` (whose `LIMIT` is replaced by step
+/// limits growing from `limits.start` to `limits.end`) with `reuse` off,
+/// then on, and asserts that each item's outcome (record or error) agrees;
+/// both outcomes must occur often enough to show something.
+fn outcomes_agree_under_step_limits(
+    probe: &str,
+    limits: std::ops::Range<u64>,
+    items: u64,
+    reuse: &dyn Fn(bool),
+) {
     let (mut fine, mut out) = (0, 0);
-    let mut limit = 40u64;
-    while limit < 4_000 {
-        let text = PROBE.replace("LIMIT", &limit.to_string());
-        let source = puzzlec::source::SourceFile::new("reuse_probe.puzzle", text);
+    let mut limit = limits.start;
+    while limit < limits.end {
+        let text = probe.replace("LIMIT", &limit.to_string());
+        let source = puzzlec::source::SourceFile::new("probe.puzzle", text);
         let program = puzzlec::compile::compile(&source).expect("the probe compiles");
-        let outcomes = |reuse: bool| -> Vec<String> {
-            set_model_reuse(reuse);
-            let all = (0..6)
+        let outcomes = |on: bool| -> Vec<String> {
+            reuse(on);
+            let all = (0..items)
                 .map(
                     |i| match puzzlec::gen::generate(&program, "easy", i, SEED) {
                         Ok(item) => {
@@ -120,17 +133,14 @@ fn fuel_runs_out_where_it_would() {
                     },
                 )
                 .collect();
-            set_model_reuse(true);
+            reuse(true);
             all
         };
-        let rebuilt = outcomes(false);
-        let copied = outcomes(true);
-        assert_eq!(
-            copied, rebuilt,
-            "outcomes differ at a limit of {limit} steps"
-        );
-        fine += rebuilt.iter().filter(|o| !o.starts_with("error")).count();
-        out += rebuilt.iter().filter(|o| o.starts_with("error")).count();
+        let without = outcomes(false);
+        let with = outcomes(true);
+        assert_eq!(with, without, "outcomes differ at a limit of {limit} steps");
+        fine += without.iter().filter(|o| !o.starts_with("error")).count();
+        out += without.iter().filter(|o| o.starts_with("error")).count();
         limit = limit * 5 / 4 + 1;
     }
     assert!(
@@ -194,39 +204,5 @@ template ko "{v}에 처음 {size}개의 제곱수의 합을 더하세요."
 /// constants are kept or evaluated again: a kept value is charged the steps
 /// its evaluation spent, so an item runs out of fuel where it would have.
 fn constants_run_out_of_fuel_where_they_would() {
-    let (mut fine, mut out) = (0, 0);
-    let mut limit = 200u64;
-    while limit < 20_000 {
-        let text = CONSTANT_PROBE.replace("LIMIT", &limit.to_string());
-        let source = puzzlec::source::SourceFile::new("constant_probe.puzzle", text);
-        let program = puzzlec::compile::compile(&source).expect("the probe compiles");
-        let outcomes = |reuse: bool| -> Vec<String> {
-            set_constant_reuse(reuse);
-            let all = (0..12)
-                .map(
-                    |i| match puzzlec::gen::generate(&program, "easy", i, SEED) {
-                        Ok(item) => {
-                            puzzlec::dataset::build::record(&program, &item, "en").to_json_line()
-                        }
-                        Err(e) => format!("error: {e}"),
-                    },
-                )
-                .collect();
-            set_constant_reuse(true);
-            all
-        };
-        let evaluated = outcomes(false);
-        let kept = outcomes(true);
-        assert_eq!(
-            kept, evaluated,
-            "outcomes differ at a limit of {limit} steps"
-        );
-        fine += evaluated.iter().filter(|o| !o.starts_with("error")).count();
-        out += evaluated.iter().filter(|o| o.starts_with("error")).count();
-        limit = limit * 5 / 4 + 1;
-    }
-    assert!(
-        fine > 20 && out > 20,
-        "both outcomes are exercised: {fine} records, {out} items out of fuel"
-    );
+    outcomes_agree_under_step_limits(CONSTANT_PROBE, 200..20_000, 12, &set_constant_reuse);
 }

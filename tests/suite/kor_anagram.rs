@@ -97,15 +97,9 @@ struct Seen {
 #[test]
 fn golds_are_rederived_from_the_prompt() {
     let dictionary = common::words::word_list("en");
-    let records = common::records(SPEC, "en", ITEMS);
+    let records = common::korbench_records(SPEC, ITEMS);
     let mut tiers: BTreeMap<String, Seen> = BTreeMap::new();
     for r in &records {
-        common::scores_itself(r);
-        assert!(
-            r.question.contains(r.query.trim()),
-            "{}: the query is in the prompt",
-            r.id
-        );
         let p = parse(&r.question);
         let unique: BTreeSet<&String> = p.words.iter().collect();
         assert_eq!(unique.len(), p.words.len(), "{}: a word listed twice", r.id);

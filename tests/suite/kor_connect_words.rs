@@ -174,11 +174,9 @@ fn golds_are_rederived_from_the_prompt() {
             s
         })
         .collect();
-    let records = common::records(SPEC, "en", ITEMS);
+    let records = common::korbench_records(SPEC, ITEMS);
     let mut tiers: BTreeMap<String, Seen> = BTreeMap::new();
     for r in &records {
-        common::scores_itself(r);
-        assert!(r.question.contains(r.query.trim()), "{}", r.id);
         let p = parse(&r.question);
         let mut sorted = p.letters.clone();
         sorted.sort_unstable();

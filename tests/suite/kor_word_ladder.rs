@@ -73,15 +73,9 @@ struct Seen {
 #[test]
 fn golds_are_rederived_from_the_prompt() {
     let dictionary = common::words::word_list("en");
-    let records = common::records(SPEC, "en", ITEMS);
+    let records = common::korbench_records(SPEC, ITEMS);
     let mut tiers: BTreeMap<String, Seen> = BTreeMap::new();
     for r in &records {
-        common::scores_itself(r);
-        assert!(
-            r.question.contains(r.query.trim()),
-            "{}: the query is in the prompt",
-            r.id
-        );
         let (words, start, end) = parse(&r.question);
         let n = start.len();
         let unique: BTreeSet<&String> = words.iter().collect();

@@ -188,11 +188,9 @@ struct Seen {
 #[test]
 fn golds_are_rederived_from_the_prompt() {
     let dictionary = common::words::word_list("en");
-    let records = common::records(SPEC, "en", ITEMS);
+    let records = common::korbench_records(SPEC, ITEMS);
     let mut tiers: BTreeMap<String, Seen> = BTreeMap::new();
     for r in &records {
-        common::scores_itself(r);
-        assert!(r.question.contains(r.query.trim()), "{}", r.id);
         let p = parse(&r.question);
         let (h, w) = (p.mask.len(), p.mask[0].len());
         assert_eq!(h, common::lever(r, "rows"), "{}", r.id);

@@ -87,6 +87,22 @@ pub fn records(rel: &str, lang: &str, per_tier: u64) -> Vec<Record> {
     out
 }
 
+/// The English records of a KOR-Bench spec (`per_tier` items per tier,
+/// dataset seed 1), each checked to score its own gold and to hold its
+/// `query` part in its prompt.
+pub fn korbench_records(rel: &str, per_tier: u64) -> Vec<Record> {
+    let out = records(rel, "en", per_tier);
+    for r in &out {
+        scores_itself(r);
+        assert!(
+            r.question.contains(r.query.trim()),
+            "{}: the query is in the prompt",
+            r.id
+        );
+    }
+    out
+}
+
 /// The Julian day number of a Gregorian date (written for the tests, not
 /// taken from the library under test).
 pub fn jdn(y: i64, m: i64, d: i64) -> i64 {
