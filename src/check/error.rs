@@ -24,6 +24,28 @@ pub enum CheckError {
         span: Span,
     },
 
+    /// A constant whose definition calls a function that reads a constant
+    /// declared at or below it, which has no value yet when it runs.
+    #[error("constant `{name}` reads `{later}` through `{via}` before `{later}` is defined")]
+    #[diagnostic(code(puzzlec::check::constant_order))]
+    ConstantOrder {
+        /// The constant.
+        name: String,
+        /// The constant read too early.
+        later: String,
+        /// The function called.
+        via: String,
+        /// What to change.
+        #[help]
+        help: String,
+        /// The file.
+        #[source_code]
+        src: NamedSource<String>,
+        /// Where.
+        #[label("evaluated before `{later}` has a value")]
+        span: Span,
+    },
+
     /// A `find` used in `generate` before any constraint statement, where
     /// the model (and so the name) does not exist yet.
     #[error("`{name}` is used before the model of the unknowns is built")]

@@ -21,6 +21,7 @@ use warning::CheckWarning;
 mod answer;
 mod answers_in;
 mod block;
+mod constant_order;
 mod constraints;
 mod languages;
 mod prompt_parts;

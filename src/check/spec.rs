@@ -215,6 +215,7 @@ impl<'a> Checker<'a> {
             self.errors.append(&mut r.errors);
             self.uses.fns.insert(f.name.name.clone(), r.used);
         }
+        self.constant_order(&parts);
         self.constraints(&parts, &mut globals);
 
         // The generate block, then everything that sees its bindings.
