@@ -29,19 +29,8 @@ struct Prompt {
 }
 
 fn parse(question: &str) -> Prompt {
-    let line = |head: &str| {
-        question
-            .lines()
-            .find_map(|l| l.strip_prefix(head))
-            .unwrap_or_else(|| panic!("a line starting {head:?}"))
-            .strip_suffix('.')
-            .expect("a full stop")
-            .split(", ")
-            .map(str::to_lowercase)
-            .collect::<Vec<String>>()
-    };
-    let words = line("Word list: ");
-    let stems = line("Stems: ");
+    let words = common::words::listed(question, "Word list: ");
+    let stems = common::words::listed(question, "Stems: ");
     let ask = question
         .lines()
         .find_map(|l| l.strip_prefix("Find the "))

@@ -38,15 +38,7 @@ struct Prompt {
 }
 
 fn parse(question: &str) -> Prompt {
-    let words = question
-        .lines()
-        .find_map(|l| l.strip_prefix("Word list: "))
-        .expect("a word list line")
-        .strip_suffix('.')
-        .expect("a full stop")
-        .split(", ")
-        .map(str::to_lowercase)
-        .collect();
+    let words = common::words::listed(question, "Word list: ");
     let line = question
         .lines()
         .find_map(|l| l.strip_prefix("Word: "))

@@ -21,16 +21,7 @@ const SPEC: &str = "suites/korbench/kor_puzzle_06_word_ladder.puzzle";
 
 /// The word list, the start word and the end word of a prompt, lowercase.
 fn parse(question: &str) -> (Vec<String>, String, String) {
-    let line = question
-        .lines()
-        .find_map(|l| l.strip_prefix("Word list: "))
-        .expect("a word list line");
-    let words = line
-        .strip_suffix('.')
-        .expect("the list ends in a full stop")
-        .split(", ")
-        .map(str::to_lowercase)
-        .collect();
+    let words = common::words::listed(question, "Word list: ");
     let from = question
         .lines()
         .find_map(|l| l.strip_prefix("From \""))

@@ -14,6 +14,20 @@ pub fn word_list(name: &str) -> BTreeSet<String> {
         .collect()
 }
 
+/// The comma-separated words of the prompt line starting with `head`
+/// (`Word list: A, B, C.`), lowercase, the full stop dropped.
+pub fn listed(question: &str, head: &str) -> Vec<String> {
+    question
+        .lines()
+        .find_map(|l| l.strip_prefix(head))
+        .unwrap_or_else(|| panic!("a line starting {head:?}"))
+        .strip_suffix('.')
+        .expect("the list ends in a full stop")
+        .split(", ")
+        .map(str::to_lowercase)
+        .collect()
+}
+
 /// Whether `w` is a Roman numeral from 1 to 3999 in its standard spelling.
 pub fn roman(w: &str) -> bool {
     let value = |c| match c {
