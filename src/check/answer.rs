@@ -1,6 +1,7 @@
 //! The `answer` declaration: its kind, the lever a kind may name, and `accept`.
 
 use super::error::CheckError;
+use super::model_error::ModelError;
 use super::program::LeverDef;
 use super::resolve::{suggest, Globals, Place, Resolver};
 use super::types::Ty;
@@ -116,13 +117,13 @@ impl<'a> Checker<'a> {
             return None;
         };
         let LeverType::Choice(choices, _) = &levers[i].ty else {
-            self.errors.push(CheckError::Constraint {
+            self.errors.push(CheckError::from(ModelError::Constraint {
                 what: format!("lever `{}` is not a `one of` lever", ident.name),
                 help: "declare it as `one of \"date\", \"weekday\", ...` with answer kind names"
                     .into(),
                 src: self.src(),
                 span: ident.span,
-            });
+            }));
             return None;
         };
         let mut ok = true;

@@ -1,6 +1,7 @@
 //! Statements of the `generate` block, and the types conditions must have.
 
 use super::error::CheckError;
+use super::model_error::ModelError;
 use super::resolve::{suggest, Resolver};
 use super::types::Ty;
 use super::{Checker, SYMMETRIES};
@@ -113,12 +114,12 @@ impl<'a> Checker<'a> {
                                 Some(s) => format!("did you mean `{s}`? `dig NAME from SOLUTION` digs the cells of a `find`"),
                                 None => "`dig NAME from SOLUTION` digs the cells of a `find`; to dig other clues write `dig CLUES keep N`".into(),
                             };
-                            self.errors.push(CheckError::Constraint {
+                            self.errors.push(CheckError::from(ModelError::Constraint {
                                 what: format!("`{}` is not a `find`", var.name),
                                 help,
                                 src: self.src(),
                                 span: var.span,
-                            });
+                            }));
                         }
                     }
                     r.expr(&dig.from);
@@ -147,12 +148,12 @@ impl<'a> Checker<'a> {
                     }
                     if let Some(sym) = &dig.symmetry {
                         if !SYMMETRIES.contains(&sym.name.as_str()) {
-                            self.errors.push(CheckError::Constraint {
+                            self.errors.push(CheckError::from(ModelError::Constraint {
                                 what: format!("unknown symmetry `{}`", sym.name),
                                 help: format!("the symmetries are: {}", SYMMETRIES.join(", ")),
                                 src: self.src(),
                                 span: sym.span,
-                            });
+                            }));
                         }
                     }
                     self.stated.bind(pattern, &mut r.locals_used);
@@ -199,12 +200,12 @@ impl<'a> Checker<'a> {
     fn prefer_arity(&mut self, f: &Expr) {
         if let ExprKind::Lambda(params, _) = &f.kind {
             if !(1..=2).contains(&params.len()) {
-                self.errors.push(CheckError::Constraint {
+                self.errors.push(CheckError::from(ModelError::Constraint {
                     what: format!("this `prefer` function takes {} parameters", params.len()),
                     help: "`prefer` weighs a value (`|v| …`) or an unknown's index and a value (`|x, v| …`).".into(),
                     src: self.src(),
                     span: f.span,
-                });
+                }));
             }
         }
     }

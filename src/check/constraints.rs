@@ -2,6 +2,7 @@
 //! statements that need a model.
 
 use super::error::CheckError;
+use super::model_error::ModelError;
 use super::resolve::{suggest, Globals, Place, Resolver};
 use super::types::Ty;
 use super::{backticked, Checker, Parts};
@@ -22,12 +23,12 @@ impl<'a> Checker<'a> {
                     Some(s) => format!("did you mean `{s}`? The keys of a planted solution are the names of the `find`s"),
                     None => format!("the keys of a planted solution are the names of the `find`s: {}", backticked(&self.find_names)),
                 };
-                self.errors.push(CheckError::Constraint {
+                self.errors.push(CheckError::from(ModelError::Constraint {
                     what: format!("`{name}` is not a `find`"),
                     help,
                     src: self.src(),
                     span: *key_span,
-                });
+                }));
             }
         }
         let missing: Vec<String> = self
@@ -39,12 +40,12 @@ impl<'a> Checker<'a> {
         // A misspelt key is reported once, as itself.
         let misspelt = given.iter().any(|g| !self.find_names.contains(g));
         if !missing.is_empty() && !misspelt {
-            self.errors.push(CheckError::Constraint {
+            self.errors.push(CheckError::from(ModelError::Constraint {
                 what: format!("the planted solution leaves out {}", backticked(&missing)),
                 help: "`plant solution` sets every unknown: give each `find` its values, shaped like the `find` (a list per index)".into(),
                 src: self.src(),
                 span,
-            });
+            }));
         }
     }
 
@@ -54,12 +55,12 @@ impl<'a> Checker<'a> {
         r.unbuilt_finds.clear();
         r.model_built = true;
         if self.find_names.is_empty() {
-            self.errors.push(CheckError::Constraint {
+            self.errors.push(CheckError::from(ModelError::Constraint {
                 what: "this constraint construct needs unknowns, but the spec declares no `find`".into(),
                 help: "declare the unknowns, e.g. `find cell[r in 0..9, c in 0..9] : 1..=9`, and the rules they obey".into(),
                 src: self.src(),
                 span,
-            });
+            }));
         }
     }
 
@@ -176,7 +177,7 @@ impl Checker<'_> {
         if let Some(e) = self.not_a_condition(rule, &t, "alldiff([cell[p] for p in run])") {
             self.errors.push(e);
         } else if !reads_find && !self.stated.any_symbolic(&reads) && !self.find_names.is_empty() {
-            self.errors.push(CheckError::Constraint {
+            self.errors.push(CheckError::from(ModelError::Constraint {
                 what: format!("rule `{}` mentions no unknown", rule.name.name),
                 help: format!(
                     "a rule constrains the unknowns of a `find` ({}); this one reads only drawn values, \
@@ -186,7 +187,7 @@ impl Checker<'_> {
                 ),
                 src: self.src(),
                 span: rule.name.span,
-            });
+            }));
         }
         // A rule already reported is not checked against the prompt too.
         if self.errors.len() == errors {

@@ -46,42 +46,6 @@ pub enum CheckError {
         span: Span,
     },
 
-    /// A `find` used in `generate` before any constraint statement, where
-    /// the model (and so the name) does not exist yet.
-    #[error("`{name}` is used before the model of the unknowns is built")]
-    #[diagnostic(
-        code(puzzlec::check::find_before_model),
-        help("the unknowns of a `find` exist from the first constraint statement of `generate` on (`clue`, `sample solution`, `dig`, `reveal`, `unique`, `maximize`, `minimize`); move this use after one, or write it as a `clue`")
-    )]
-    FindBeforeModel {
-        /// The name.
-        name: String,
-        /// The file.
-        #[source_code]
-        src: NamedSource<String>,
-        /// Where.
-        #[label("no model yet")]
-        span: Span,
-    },
-
-    /// A builtin that measures the constraint model, called in `generate`
-    /// before any constraint statement, where no model exists yet.
-    #[error("`{name}` is called before the constraint model is built")]
-    #[diagnostic(
-        code(puzzlec::check::model_not_built),
-        help("the model exists from the first constraint statement of `generate` on (`clue`, `sample solution`, `plant solution`, `dig`, `reveal`, `unique`, `maximize`, `minimize`); call `{name}()` after the clues it should see")
-    )]
-    ModelNotBuilt {
-        /// The builtin.
-        name: &'static str,
-        /// The file.
-        #[source_code]
-        src: NamedSource<String>,
-        /// Where.
-        #[label("no model yet")]
-        span: Span,
-    },
-
     /// A call of a function that nothing defines.
     #[error("unknown function `{name}`")]
     #[diagnostic(code(puzzlec::check::unknown_function))]
@@ -561,25 +525,6 @@ pub enum CheckError {
         span: Span,
     },
 
-    /// A search-effort builtin outside `generate`.
-    #[error("`{name}` used in {place}")]
-    #[diagnostic(
-        code(puzzlec::check::model_outside_generate),
-        help("`{name}` measures the attempt's constraint model, which exists only in the `generate` block: bind its result there with `let` and use the name")
-    )]
-    ModelOutsideGenerate {
-        /// The builtin.
-        name: &'static str,
-        /// Where it happened.
-        place: &'static str,
-        /// The file.
-        #[source_code]
-        src: NamedSource<String>,
-        /// Where.
-        #[label("measures the constraint model")]
-        span: Span,
-    },
-
     /// A literal `fill_in` pattern that cannot be filled: an unbalanced brace,
     /// a malformed marker or particle, or a key the literal map lacks.
     #[error("this `fill_in` pattern cannot be filled: {message}")]
@@ -655,55 +600,6 @@ pub enum CheckError {
         span: Span,
     },
 
-    /// A `dig` or `reveal` whose clues never reach the prompt.
-    #[error("{what}")]
-    #[diagnostic(code(puzzlec::check::unstated_proof))]
-    UnstatedProof {
-        /// What is wrong.
-        what: String,
-        /// How to fix it.
-        #[help]
-        help: String,
-        /// The file.
-        #[source_code]
-        src: NamedSource<String>,
-        /// Where.
-        #[label("the proofs after this assume these clues")]
-        span: Span,
-    },
-    /// A `rule` inside `generate` that reads values the prompt never states.
-    #[error("{what}")]
-    #[diagnostic(code(puzzlec::check::unstated_proof))]
-    UnstatedRule {
-        /// What is wrong.
-        what: String,
-        /// How to fix it.
-        #[help]
-        help: String,
-        /// The file.
-        #[source_code]
-        src: NamedSource<String>,
-        /// Where.
-        #[label("every later proof assumes this rule")]
-        span: Span,
-    },
-    /// A constraint construct used where it has no meaning.
-    #[error("{what}")]
-    #[diagnostic(code(puzzlec::check::constraint))]
-    Constraint {
-        /// What is wrong.
-        what: String,
-        /// How to fix it.
-        #[help]
-        help: String,
-        /// The file.
-        #[source_code]
-        src: NamedSource<String>,
-        /// Where.
-        #[label("here")]
-        span: Span,
-    },
-
     /// A name that shadows a builtin, a lever or a constant.
     #[error("`{name}` is already defined as a {what}")]
     #[diagnostic(
@@ -748,4 +644,10 @@ pub enum CheckError {
     #[error(transparent)]
     #[diagnostic(transparent)]
     Calibrate(#[from] super::calibrate::CalibrateError),
+
+    /// A problem with the constraint model: a construct where no model can
+    /// be, or a proof whose clues the prompt does not state.
+    #[error(transparent)]
+    #[diagnostic(transparent)]
+    Model(#[from] super::model_error::ModelError),
 }

@@ -24,6 +24,7 @@ mod block;
 mod constant_order;
 mod constraints;
 mod languages;
+pub mod model_error;
 mod prompt_parts;
 mod spec;
 mod stated;

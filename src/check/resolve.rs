@@ -1,6 +1,7 @@
 //! Name resolution and type inference for expressions.
 
 use super::error::CheckError;
+use super::model_error::ModelError;
 use super::types::{builtin_result, Ty};
 use crate::eval::builtins;
 use crate::render::{fill, particle};
@@ -198,11 +199,12 @@ impl<'a> Resolver<'a> {
                 Some(t) => {
                     let local = self.locals.iter().any(|(n, _)| *n == ident.name);
                     if !local && self.unbuilt_finds.contains(&ident.name) {
-                        self.errors.push(CheckError::FindBeforeModel {
-                            name: ident.name.clone(),
-                            src: self.source.named(),
-                            span: ident.span,
-                        });
+                        self.errors
+                            .push(CheckError::from(ModelError::FindBeforeModel {
+                                name: ident.name.clone(),
+                                src: self.source.named(),
+                                span: ident.span,
+                            }));
                     }
                     t
                 }
@@ -523,18 +525,20 @@ impl<'a> Resolver<'a> {
             });
         }
         if b.model && self.place != Place::Generate {
-            self.errors.push(CheckError::ModelOutsideGenerate {
-                name: b.name,
-                place: self.place.name(),
-                src: self.source.named(),
-                span,
-            });
+            self.errors
+                .push(CheckError::from(ModelError::ModelOutsideGenerate {
+                    name: b.name,
+                    place: self.place.name(),
+                    src: self.source.named(),
+                    span,
+                }));
         } else if b.model && !self.model_built {
-            self.errors.push(CheckError::ModelNotBuilt {
-                name: b.name,
-                src: self.source.named(),
-                span,
-            });
+            self.errors
+                .push(CheckError::from(ModelError::ModelNotBuilt {
+                    name: b.name,
+                    src: self.source.named(),
+                    span,
+                }));
         }
         if args.len() < b.min || args.len() > b.max {
             let expected = if b.min == b.max {

@@ -6,6 +6,7 @@
 //! reach the prompt too.
 
 use super::error::CheckError;
+use super::model_error::ModelError;
 use super::Checker;
 use crate::span::Span;
 use crate::syntax::ast::Pattern;
@@ -153,19 +154,20 @@ impl Checker<'_> {
                         .to_string(),
                 ),
             };
-            self.errors.push(CheckError::UnstatedProof {
-                what,
-                help,
-                src: self.src(),
-                span,
-            });
+            self.errors
+                .push(CheckError::from(ModelError::UnstatedProof {
+                    what,
+                    help,
+                    src: self.src(),
+                    span,
+                }));
         }
         let rules = std::mem::take(&mut self.stated.rules);
         for (rule, reads, span) in &rules {
             let Some(name) = self.stated.unstated(reads, &reached, &mut BTreeSet::new()) else {
                 continue;
             };
-            self.errors.push(CheckError::UnstatedRule {
+            self.errors.push(CheckError::from(ModelError::UnstatedRule {
                 what: format!("rule `{rule}` reads `{name}`, which never reaches the prompt"),
                 help: format!(
                     "a `rule` inside `generate` joins the model, so every later proof assumes it; \
@@ -174,7 +176,7 @@ impl Checker<'_> {
                 ),
                 src: self.src(),
                 span: *span,
-            });
+            }));
         }
     }
 }
