@@ -1,16 +1,13 @@
-//! No prompt gives its gold away as the format example: in the records of
-//! every spec of `puzzles/` and `suites/` (items 0..ITEMS of every tier, every
-//! language), no text the prompt shows as the answer's form — what a `[[…]]`
-//! holds, or what follows `Answer:` / `정답:` inside quotes — equals the gold.
-
-use crate::common;
-
-/// Items per tier of every spec.
-const ITEMS: u64 = 30;
+//! No prompt gives its gold away as the format example: no text the prompt
+//! shows as the answer's form — what a `[[…]]` holds, or what follows
+//! `Answer:` / `정답:` inside quotes — equals the gold. The records checked
+//! are those `specs::every_spec_builds_its_items_per_tier_and_language`
+//! builds (every spec of `puzzles/` and `suites/`, every tier and language),
+//! so the items are generated once for both checks.
 
 /// The texts `question` shows as the answer's form: the contents of every
 /// one-line `[[…]]`, and of every `"Answer: …"` or `"정답: …"` in quotes.
-fn format_examples(question: &str) -> Vec<String> {
+pub(crate) fn format_examples(question: &str) -> Vec<String> {
     let mut out = Vec::new();
     let mut rest = question;
     while let Some(open) = rest.find("[[") {
@@ -39,32 +36,17 @@ fn the_format_examples_are_found() {
     assert_eq!(format_examples(q), ["3;AAA", "<number>", "12"]);
 }
 
+/// Whether `question` shows its gold `answer` as the answer's form (an
+/// empty gold shows nothing).
+pub(crate) fn shows_gold(question: &str, answer: &str) -> bool {
+    let gold = answer.trim();
+    !gold.is_empty() && format_examples(question).iter().any(|e| e == gold)
+}
+
 #[test]
-fn no_format_example_is_the_gold() {
-    let (mut checked, mut failures) = (0, Vec::new());
-    for (path, program) in common::specs() {
-        for tier in program.tier_names() {
-            for i in 0..ITEMS {
-                let item = puzzlec::gen::generate(&program, tier, i, 1).expect("generate");
-                for lang in &program.languages {
-                    let rec = puzzlec::dataset::build::record(&program, &item, lang);
-                    let gold = rec.answer.trim();
-                    if gold.is_empty() {
-                        continue;
-                    }
-                    if format_examples(&rec.question).iter().any(|e| e == gold) {
-                        failures.push(format!("{} ({}): {gold}", rec.id, path.display()));
-                    }
-                    checked += 1;
-                }
-            }
-        }
-    }
-    assert!(checked > 5000, "only {checked} records checked");
-    assert!(
-        failures.is_empty(),
-        "{} prompts show their gold as the format example:\n{}",
-        failures.len(),
-        failures.join("\n")
-    );
+fn a_prompt_that_shows_its_gold_is_caught() {
+    let q = "Which cell? Reply \"Answer: (2,3)\" on the last line.";
+    assert!(shows_gold(q, " (2,3) "));
+    assert!(!shows_gold(q, "(3,2)"));
+    assert!(!shows_gold(q, ""));
 }

@@ -113,19 +113,22 @@ fn fillings(n: usize, cells: &[(usize, usize)], runs: &[Run]) -> (usize, Vec<Vec
         first: Vec<Vec<u32>>,
     }
     impl Search<'_> {
+        /// Whether the run's filled digits differ and can still reach its
+        /// total, each open cell adding 1 to 9.
         fn fits(&self, run: &Run) -> bool {
-            let vals: Vec<u32> = run.cells.iter().map(|&(r, c)| self.grid[r][c]).collect();
-            let set: Vec<u32> = vals.iter().copied().filter(|&v| v > 0).collect();
-            let mut distinct = set.clone();
-            distinct.sort_unstable();
-            distinct.dedup();
-            let sum: u32 = set.iter().sum();
-            distinct.len() == set.len()
-                && if set.len() == vals.len() {
-                    sum == run.total
+            let (mut seen, mut sum, mut open) = (0u32, 0u32, 0u32);
+            for &(r, c) in &run.cells {
+                let v = self.grid[r][c];
+                if v == 0 {
+                    open += 1;
+                } else if seen & (1 << v) != 0 {
+                    return false;
                 } else {
-                    sum < run.total
+                    seen |= 1 << v;
+                    sum += v;
                 }
+            }
+            sum + open <= run.total && run.total <= sum + 9 * open
         }
         fn go(&mut self, k: usize) {
             if self.found >= 2 {

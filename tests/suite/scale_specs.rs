@@ -30,50 +30,67 @@ fn int(v: &Json) -> usize {
 }
 
 /// A finite-domain puzzle over cells `0..cells` with values `1..=n`:
-/// all-different groups, `less[i]` = cells that must hold more than `i`.
+/// all-different groups and inequalities between cells.
 struct Grid {
     n: usize,
     groups_of: Vec<Vec<usize>>,
     groups: Vec<Vec<usize>>,
-    less: Vec<(usize, usize)>,
+    /// Per cell, the inequalities `(a, b)` (`a` < `b`) it takes part in.
+    less_of: Vec<Vec<(usize, usize)>>,
 }
 
 impl Grid {
-    fn candidates(&self, values: &[usize], cell: usize) -> Vec<usize> {
+    /// The values `cell` can take: none its groups hold (`used`: a bit per
+    /// value, per group), in order with its fixed neighbours.
+    fn candidates(&self, values: &[usize], used: &[u64], cell: usize) -> Vec<usize> {
+        let taken = self.groups_of[cell].iter().fold(0u64, |m, &g| m | used[g]);
         (1..=self.n)
             .filter(|&v| {
-                let free = self.groups_of[cell]
-                    .iter()
-                    .all(|&g| self.groups[g].iter().all(|&o| o == cell || values[o] != v));
-                let ordered = self.less.iter().all(|&(a, b)| {
-                    (a != cell || values[b] == 0 || v < values[b])
-                        && (b != cell || values[a] == 0 || values[a] < v)
-                });
-                free && ordered
+                taken & (1 << v) == 0
+                    && self.less_of[cell].iter().all(|&(a, b)| {
+                        (a != cell || values[b] == 0 || v < values[b])
+                            && (b != cell || values[a] == 0 || values[a] < v)
+                    })
             })
             .collect()
     }
 
     /// Solutions extending `values` (0 = open), counted up to `limit`; the
     /// first one found is left in `found`.
-    fn count(
+    fn count(&self, values: &mut [usize], limit: usize, found: &mut Option<Vec<usize>>) -> usize {
+        let mut used = vec![0u64; self.groups.len()];
+        for (g, members) in self.groups.iter().enumerate() {
+            for &c in members {
+                used[g] |= 1 << values[c];
+            }
+            used[g] &= !1;
+        }
+        self.count_from(values, &mut used, limit, found)
+    }
+
+    fn count_from(
         &self,
-        values: &mut Vec<usize>,
+        values: &mut [usize],
+        used: &mut [u64],
         limit: usize,
         found: &mut Option<Vec<usize>>,
     ) -> usize {
         let open = (0..values.len())
             .filter(|&c| values[c] == 0)
-            .map(|c| (self.candidates(values, c), c))
+            .map(|c| (self.candidates(values, used, c), c))
             .min_by_key(|(cands, _)| cands.len());
         let Some((cands, cell)) = open else {
-            found.get_or_insert_with(|| values.clone());
+            found.get_or_insert_with(|| values.to_vec());
             return 1;
         };
         let mut total = 0;
         for v in cands {
             values[cell] = v;
-            total += self.count(values, limit - total, found);
+            self.groups_of[cell].iter().for_each(|&g| used[g] |= 1 << v);
+            total += self.count_from(values, used, limit - total, found);
+            self.groups_of[cell]
+                .iter()
+                .for_each(|&g| used[g] &= !(1 << v));
             values[cell] = 0;
             if total >= limit {
                 break;
@@ -106,11 +123,16 @@ fn latin(n: usize, box_side: usize, less: Vec<(usize, usize)>) -> Grid {
             groups_of[c].push(g);
         }
     }
+    let mut less_of = vec![Vec::new(); n * n];
+    for &(a, b) in &less {
+        less_of[a].push((a, b));
+        less_of[b].push((a, b));
+    }
     Grid {
         n,
         groups_of,
         groups,
-        less,
+        less_of,
     }
 }
 

@@ -1,8 +1,9 @@
 //! Every spec in `puzzles/` checks, builds its items per tier in each of its
-//! languages, builds byte-identically with 1 and 2 threads, and matches the
-//! reviewed snapshots of its first item per tier and language.
+//! languages (no prompt showing its gold as the format example), builds
+//! byte-identically with 1 and 2 threads, and matches the reviewed snapshots
+//! of its first item per tier and language.
 
-use crate::common;
+use crate::{common, format_examples};
 
 use puzzlec::dataset::build::{build, generate_all, record, BuildOptions};
 use puzzlec::dataset::{Format, OutputDir};
@@ -46,6 +47,7 @@ fn every_spec_builds_its_items_per_tier_and_language() {
             generate_all(std::slice::from_ref(program), &opts, &|| {}).expect("build succeeds");
         items.extend(built.into_iter().map(|(_, it)| (pi, it)));
     }
+    let mut shown = Vec::new();
     for (pi, program) in programs.iter().enumerate() {
         let n = items_for(program) as usize;
         for tier in program.tier_names() {
@@ -72,6 +74,9 @@ fn every_spec_builds_its_items_per_tier_and_language() {
                         "{} has a particle placeholder",
                         r.id
                     );
+                    if format_examples::shows_gold(&r.question, &r.answer) {
+                        shown.push(format!("{}: {}", r.id, r.answer.trim()));
+                    }
                 }
             }
             // Diversity: no two prompts of a tier are the same, and golds vary.
@@ -126,6 +131,12 @@ fn every_spec_builds_its_items_per_tier_and_language() {
             );
         }
     }
+    assert!(
+        shown.is_empty(),
+        "{} prompts show their gold as the format example:\n{}",
+        shown.len(),
+        shown.join("\n")
+    );
 }
 
 #[test]
