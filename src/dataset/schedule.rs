@@ -131,8 +131,10 @@ pub(crate) fn window(jobs: usize) -> usize {
 /// `progress` runs once per item made.
 ///
 /// The first error of `consume` stops the build; so does a generation error,
-/// and then the error of the earliest failing unit is returned, so the message
-/// does not depend on timing.
+/// and then the error of the earliest failing unit is returned: after unit
+/// `i` fails, the units before it are still made (one of them may fail
+/// too) and the ones after it are not, so the message does not depend on
+/// timing or thread count.
 pub(crate) fn in_order(
     programs: &[Program],
     plan: &Plan<'_>,
@@ -149,7 +151,8 @@ pub(crate) fn in_order(
         }),
         changed: Condvar::new(),
         next: AtomicUsize::new(0),
-        failed: AtomicBool::new(false),
+        failed_at: AtomicUsize::new(usize::MAX),
+        halted: AtomicBool::new(false),
         window,
     };
     let consumed = std::thread::scope(|scope| {
@@ -161,7 +164,7 @@ pub(crate) fn in_order(
         }
         let consumed = run.consume(plan, consume);
         if consumed.is_err() {
-            run.stop();
+            run.halt();
         }
         consumed
     });
@@ -174,10 +177,15 @@ pub(crate) fn in_order(
 /// What the workers and the consumer share.
 struct Run {
     state: Mutex<State>,
-    /// Signalled when an item is stored or taken, and when the build stops.
+    /// Signalled when an item is stored or taken, when a unit fails and
+    /// when the build halts.
     changed: Condvar,
     next: AtomicUsize,
-    failed: AtomicBool,
+    /// The earliest unit whose generation failed (`usize::MAX`: none):
+    /// units from it on are not needed.
+    failed_at: AtomicUsize,
+    /// Set when the consumer fails or a worker unwinds: every thread stops.
+    halted: AtomicBool,
     window: usize,
 }
 
@@ -198,20 +206,26 @@ impl Run {
 
     /// Stops every thread: sets the flag under the lock, so a thread about to
     /// wait either sees it or is woken.
-    fn stop(&self) {
-        self.failed.store(true, Ordering::Relaxed);
+    fn halt(&self) {
+        self.halted.store(true, Ordering::SeqCst);
         drop(self.state.lock());
         self.changed.notify_all();
     }
 
-    fn stopped(&self) -> bool {
-        self.failed.load(Ordering::Relaxed)
+    fn halted(&self) -> bool {
+        self.halted.load(Ordering::SeqCst)
     }
 
-    /// One worker: makes units until none is left or the build stops.
+    /// Whether unit `i` is no longer needed: the build halted, or an earlier
+    /// unit (or `i` itself) failed.
+    fn needless(&self, i: usize) -> bool {
+        self.halted() || i >= self.failed_at.load(Ordering::SeqCst)
+    }
+
+    /// One worker: makes units until none is left or none is needed.
     fn work(&self, programs: &[Program], plan: &Plan<'_>, seed: u64, progress: &(dyn Fn() + Sync)) {
-        while !self.stopped() {
-            let i = self.next.fetch_add(1, Ordering::Relaxed);
+        while !self.halted() {
+            let i = self.next.fetch_add(1, Ordering::SeqCst);
             let Some((group, index)) = plan.unit(i) else {
                 return;
             };
@@ -225,9 +239,10 @@ impl Run {
                 Err(e) => {
                     if state.first_error.as_ref().is_none_or(|(j, _)| i < *j) {
                         state.first_error = Some((i, e));
+                        self.failed_at.store(i, Ordering::SeqCst);
                     }
                     drop(state);
-                    self.stop();
+                    self.changed.notify_all();
                     return;
                 }
             }
@@ -237,13 +252,14 @@ impl Run {
         }
     }
 
-    /// Waits until unit `i` is within the window; false when the build stopped.
+    /// Waits until unit `i` is within the window; false when it is no
+    /// longer needed.
     fn wait_for_room(&self, i: usize) -> bool {
         let Ok(mut state) = self.lock() else {
             return false;
         };
         while i >= state.taken + self.window {
-            if self.stopped() {
+            if self.needless(i) {
                 return false;
             }
             match self.changed.wait(state) {
@@ -251,7 +267,7 @@ impl Run {
                 Err(_) => return false,
             }
         }
-        !self.stopped()
+        !self.needless(i)
     }
 
     /// The consumer: takes every unit in order.
@@ -271,7 +287,7 @@ impl Run {
         Ok(())
     }
 
-    /// Unit `i`, once made; `None` when a generation error stopped the build.
+    /// Unit `i`, once made; `None` when it or an earlier unit failed.
     fn take(&self, i: usize) -> Result<Option<Item>, BuildError> {
         let mut state = self.lock()?;
         loop {
@@ -281,13 +297,13 @@ impl Run {
                 self.changed.notify_all();
                 return Ok(Some(item));
             }
-            if self.stopped() {
-                // A generation error is returned by the caller; without one,
-                // a worker died.
-                return match state.first_error {
-                    Some(_) => Ok(None),
-                    None => Err(BuildError::Worker),
-                };
+            if self.halted() {
+                // The consumer halts only after its own error, so a worker died.
+                return Err(BuildError::Worker);
+            }
+            if i >= self.failed_at.load(Ordering::SeqCst) {
+                // The caller returns the generation error.
+                return Ok(None);
             }
             state = self.changed.wait(state).map_err(|_| BuildError::Worker)?;
         }
@@ -301,7 +317,7 @@ struct PanicGuard<'a>(&'a Run);
 impl Drop for PanicGuard<'_> {
     fn drop(&mut self) {
         if std::thread::panicking() {
-            self.0.stop();
+            self.0.halt();
         }
     }
 }
