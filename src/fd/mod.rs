@@ -24,6 +24,11 @@
 //! values in its own order, which is the solution the walk's SAT verdicts
 //! pick (`first.rs`).
 //!
+//! [`Propagation`] propagates the rules and a growing list of conditions,
+//! without search, and tells which conditions hold in every solution
+//! because the unknowns they mention are fixed (`entail.rs`): `reveal`
+//! skips implied candidates with it.
+//!
 //! [`trace`] runs the same propagators from the givens alone and records
 //! which constraint fixed which unknown, in order: the deduction trace of
 //! the `explain()` builtin (`trace.rs`).
@@ -35,12 +40,14 @@
 //! (`--engine sat` or `PUZZLEC_ENGINE=sat` on the command line), which the
 //! tests use to show that records do not change.
 
+mod entail;
 mod first;
 mod net;
 mod propagate;
 mod search;
 mod trace;
 
+pub use entail::Propagation;
 pub use first::first;
 pub use net::{Base, Question};
 pub use search::{solve, Answer};

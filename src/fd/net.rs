@@ -172,11 +172,20 @@ impl<'a> Question<'a> {
 
     /// Builds the watch lists of the extra constraints.
     pub(super) fn seal(&mut self) {
-        if self.extra.props.is_empty() {
+        self.watches.clear();
+        self.seal_from(0);
+    }
+
+    /// Adds the watches of the extra constraints numbered `from..` (those
+    /// before are in the lists already).
+    pub(super) fn seal_from(&mut self, from: usize) {
+        if self.extra.props.len() <= from {
             return;
         }
-        self.watches = vec![Vec::new(); self.base.len()];
-        for (i, scope) in self.extra.scopes.iter().enumerate() {
+        if self.watches.is_empty() {
+            self.watches = vec![Vec::new(); self.base.len()];
+        }
+        for (i, scope) in self.extra.scopes.iter().enumerate().skip(from) {
             for &x in scope {
                 self.watches[x].push(i);
             }

@@ -52,6 +52,19 @@ impl<'q, 'a> Propagator<'q, 'a> {
         self.run(dom)
     }
 
+    /// Propagates the constraints numbered `from..` (the rules' first, then
+    /// the question's own) and those on the unknowns `shrunk`, whose domains
+    /// shrank; `false` on a contradiction.
+    pub fn resume(&mut self, from: usize, shrunk: &[usize], dom: &mut [u64]) -> bool {
+        for c in from..self.queued.len() {
+            self.enqueue(c);
+        }
+        for &x in shrunk {
+            self.wake(x);
+        }
+        self.run(dom)
+    }
+
     /// Revises constraint `c` alone, waking no other; `false` on a
     /// contradiction (for the deduction trace).
     pub fn revise_alone(&mut self, c: usize, dom: &mut [u64]) -> bool {

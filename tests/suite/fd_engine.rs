@@ -11,7 +11,7 @@
 use crate::common;
 
 use puzzlec::eval::sym::{Atom, BoolTerm, IntTerm};
-use puzzlec::fd::{first, solve, Answer, Base, Question};
+use puzzlec::fd::{first, solve, Answer, Base, Propagation, Question};
 use puzzlec::sat::CmpOp;
 
 struct Rng(common::XorShift);
@@ -131,6 +131,59 @@ fn assignments(domains: &[Vec<i64>]) -> Vec<Vec<i64>> {
 
 fn holds_all(terms: &[&BoolTerm], m: &[i64]) -> bool {
     terms.iter().all(|t| t.eval(m) == Some(true))
+}
+
+#[test]
+fn what_propagation_implies_holds_in_every_solution() {
+    let mut r = Rng(common::XorShift(0xfd00_0002));
+    let (mut implied, mut open, mut only) = (0, 0, 0);
+    for _ in 0..1500 {
+        let (n, domains, rules) = random_model(&mut r);
+        let base = Base::new(&domains, &rules).expect("small domains");
+        let all = assignments(&domains);
+        let clues: Vec<BoolTerm> = (0..1 + r.below(4))
+            .map(|_| condition(&mut r, n, &domains))
+            .collect();
+        let asked: Vec<BoolTerm> = (0..4).map(|_| condition(&mut r, n, &domains)).collect();
+        let mut p = Propagation::new(&base);
+        for k in 0..=clues.len() {
+            let terms: Vec<&BoolTerm> = rules.iter().chain(&clues[..k]).collect();
+            let solutions: Vec<&Vec<i64>> = all.iter().filter(|m| holds_all(&terms, m)).collect();
+            if solutions.is_empty() {
+                // Propagation makes claims only about questions with a
+                // solution (`reveal`'s clues are true of the hidden one).
+                break;
+            }
+            for t in &asked {
+                if p.entails(t) {
+                    assert!(
+                        solutions.iter().all(|m| t.eval(m) == Some(true)),
+                        "{t:?} is not implied: {domains:?} {rules:?} {:?}",
+                        &clues[..k]
+                    );
+                    implied += 1;
+                } else {
+                    open += 1;
+                }
+            }
+            if p.all_fixed() {
+                assert_eq!(
+                    solutions.len(),
+                    1,
+                    "{domains:?} {rules:?} {:?}",
+                    &clues[..k]
+                );
+                only += 1;
+            }
+            if let Some(c) = clues.get(k) {
+                p.add(c);
+            }
+        }
+    }
+    assert!(
+        implied > 1000 && open > 1000 && only > 100,
+        "every answer is exercised: {implied} implied, {open} open, {only} only solutions"
+    );
 }
 
 #[test]

@@ -37,6 +37,15 @@ impl Constraints {
         if misses >= MISSES && misses.saturating_mul(4) > hits {
             return None;
         }
+        self.fd_view()
+    }
+
+    /// The engine's view of the rules, unless the SAT backend is forced or
+    /// the model cannot be represented (whatever the engine's record).
+    pub(super) fn fd_view(&mut self) -> Option<Rc<Base>> {
+        if fd::engine() == Engine::Sat {
+            return None;
+        }
         if matches!(self.fd, FdState::Unbuilt) {
             self.fd = match Base::new(&self.domains, &self.view.rules) {
                 Some(b) => FdState::Ready(Rc::new(b)),

@@ -5,6 +5,7 @@ use super::walk::remember;
 use super::{sat_error, Constraints, Outcome};
 use crate::eval::sym::BoolTerm;
 use crate::eval::{EvalResult, Interp, Value};
+use crate::fd::{Base, Propagation};
 use crate::span::Span;
 
 impl Constraints {
@@ -46,8 +47,16 @@ impl Constraints {
         // from the hidden solution shows it is not unique, so those solves
         // are skipped; the verdicts, and so the item, are the same.
         let mut pool: Vec<Vec<i64>> = std::mem::take(&mut self.known);
+        // What propagation of `active` fixes (computed when first needed,
+        // extended after each added clue): a candidate it implies is
+        // skipped, and with every unknown fixed the solution is unique,
+        // without a solve either way.
+        let fd_base = self.fd_view();
+        let mut fix = Propagated::default();
         let mut unique = if pool.iter().any(|w| counterexample(w)) {
             false
+        } else if differs.is_none() && fix.fixes_all(fd_base.as_deref(), &active_terms) {
+            true
         } else {
             let (u, witness) =
                 self.unique_check(&active, &active_terms, differs, &solution, span)?;
@@ -68,6 +77,8 @@ impl Constraints {
             // Skip a clue the current ones already imply.
             let informative = if pool.iter().any(|w| term.eval(w) == Some(false)) {
                 true
+            } else if fix.implies(fd_base.as_deref(), &active_terms, term) {
+                false
             } else {
                 active.push(!*lit);
                 let negated = BoolTerm::Not(Box::new(term.clone()));
@@ -91,6 +102,8 @@ impl Constraints {
             pool.retain(|w| term.eval(w) == Some(true));
             unique = if pool.iter().any(|w| counterexample(w)) {
                 false
+            } else if differs.is_none() && fix.fixes_all(fd_base.as_deref(), &active_terms) {
+                true
             } else {
                 let (u, witness) =
                     self.unique_check(&active, &active_terms, differs, &solution, span)?;
@@ -108,5 +121,68 @@ impl Constraints {
             ts.extend(chosen_terms);
         }
         Ok(Outcome::Value(Value::list(chosen)))
+    }
+}
+
+/// The propagation of the clues in force, built when first asked for and
+/// brought up to date with the clues added since. Where it settles nothing
+/// (early in a reveal, or clues whose unknowns propagation never fixes) it
+/// only costs, so after every four questions
+/// in a row it leaves open it skips twice as many (up to 64) before it is
+/// asked again, and a settled question resets that.
+#[derive(Default)]
+struct Propagated<'a> {
+    propagation: Option<Propagation<'a>>,
+    added: usize,
+    /// Questions put to it so far, and the first one it answers again.
+    calls: u32,
+    next: u32,
+    /// Questions left open in a row.
+    misses: u32,
+}
+
+impl<'a> Propagated<'a> {
+    /// Whether propagation shows that the clues `terms` imply `t`.
+    fn implies(&mut self, base: Option<&'a Base>, terms: &[&'a BoolTerm], t: &BoolTerm) -> bool {
+        self.ask(base, terms, |p| p.entails(t))
+    }
+
+    /// Whether propagation of the clues `terms` fixes every unknown.
+    fn fixes_all(&mut self, base: Option<&'a Base>, terms: &[&'a BoolTerm]) -> bool {
+        self.ask(base, terms, Propagation::all_fixed)
+    }
+
+    fn ask(
+        &mut self,
+        base: Option<&'a Base>,
+        terms: &[&'a BoolTerm],
+        question: impl FnOnce(&Propagation<'a>) -> bool,
+    ) -> bool {
+        self.calls += 1;
+        if self.calls < self.next {
+            return false;
+        }
+        let settled = self.current(base, terms).is_some_and(question);
+        self.misses = if settled { 0 } else { self.misses + 1 };
+        self.next = self.calls + (1u32 << (self.misses / 4).min(6));
+        settled
+    }
+
+    /// The propagation of `terms` (which only grow), or `None` without the
+    /// finite-domain engine's view of the rules.
+    fn current(
+        &mut self,
+        base: Option<&'a Base>,
+        terms: &[&'a BoolTerm],
+    ) -> Option<&Propagation<'a>> {
+        if self.propagation.is_none() {
+            self.propagation = Some(Propagation::new(base?));
+        }
+        let p = self.propagation.as_mut()?;
+        for t in &terms[self.added..] {
+            p.add(t);
+        }
+        self.added = terms.len();
+        Some(p)
     }
 }
