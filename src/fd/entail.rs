@@ -63,7 +63,7 @@ impl<'a> Propagation<'a> {
         }
         let from = self.q.base.rules.props.len() + first;
         self.failed = self.q.empty
-            || self.dom.iter().any(|&d| d == 0)
+            || self.dom.contains(&0)
             || !Propagator::new(&self.q).resume(from, &shrunk, &mut self.dom);
         self.read_values();
     }
