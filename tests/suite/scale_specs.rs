@@ -4,7 +4,9 @@
 //! own clues), and the gold is read off that solution (a Futoshiki without
 //! any one of its inequalities has two); every Minesweeper
 //! item's gold agrees with each revealed count and the stated total, and on
-//! the 9×9 tier its layout is the only one (counted by enumeration).
+//! the 9×9 tier its layout is the only one (counted by enumeration). The
+//! floor spec (`bench/floor.puzzle`) builds, and its gold is the sum its
+//! prompt asks for.
 
 use crate::common;
 use puzzlec::gen::generate;
@@ -305,5 +307,24 @@ fn minesweeper_golds_fit_the_board_and_the_small_board_has_one_layout() {
                 "{what}: layouts"
             );
         }
+    }
+}
+
+#[test]
+fn the_floor_spec_answers_the_sum_it_asks_for() {
+    let program = common::load(&common::root().join("bench/floor.puzzle"));
+    for index in 0..50 {
+        let item = generate(&program, "easy", index, 1).expect("the floor spec builds");
+        let question = &item.renders["en"].question;
+        let numbers: Vec<i64> = question
+            .trim_start_matches("What is ")
+            .split(['?', ' '])
+            .filter_map(|w| w.parse().ok())
+            .take(2)
+            .collect();
+        let [a, k] = numbers[..] else {
+            panic!("two numbers in {question:?}")
+        };
+        assert_eq!(item.answer, (a + k).to_string(), "{question}");
     }
 }
