@@ -47,7 +47,7 @@ fn every_spec_builds_its_items_per_tier_and_language() {
             generate_all(std::slice::from_ref(program), &opts, &|| {}).expect("build succeeds");
         items.extend(built.into_iter().map(|(_, it)| (pi, it)));
     }
-    let mut shown = Vec::new();
+    let (mut shown, mut with_gold) = (Vec::new(), 0);
     for (pi, program) in programs.iter().enumerate() {
         let n = items_for(program) as usize;
         for tier in program.tier_names() {
@@ -77,6 +77,7 @@ fn every_spec_builds_its_items_per_tier_and_language() {
                     if format_examples::shows_gold(&r.question, &r.answer) {
                         shown.push(format!("{}: {}", r.id, r.answer.trim()));
                     }
+                    with_gold += usize::from(!r.answer.trim().is_empty());
                 }
             }
             // Diversity: no two prompts of a tier are the same, and golds vary.
@@ -131,6 +132,7 @@ fn every_spec_builds_its_items_per_tier_and_language() {
             );
         }
     }
+    assert!(with_gold > 5000, "only {with_gold} records with a gold");
     assert!(
         shown.is_empty(),
         "{} prompts show their gold as the format example:\n{}",
