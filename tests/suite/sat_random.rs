@@ -95,8 +95,9 @@ fn random_count_constraints() {
             let doms = domains(&mut rng, nvars, 3);
             let mut m = Model::new(ctor()).unwrap();
             let xs = new_vars(&mut m, &doms);
-            // literals: x_i op c_i (random), possibly repeated
-            let nl = 2 + rng.below(5);
+            // literals: x_i op c_i (random), possibly repeated; 2 to 12 of
+            // them, more than the window the totalizer keeps around k
+            let nl = 2 + rng.below(11);
             let mut specs = Vec::new();
             let mut lits = Vec::new();
             for _ in 0..nl {
