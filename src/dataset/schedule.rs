@@ -151,7 +151,6 @@ pub(crate) fn in_order(
         }),
         changed: Condvar::new(),
         next: AtomicUsize::new(0),
-        failed_at: AtomicUsize::new(usize::MAX),
         halted: AtomicBool::new(false),
         window,
     };
@@ -181,9 +180,6 @@ struct Run {
     /// when the build halts.
     changed: Condvar,
     next: AtomicUsize,
-    /// The earliest unit whose generation failed (`usize::MAX`: none):
-    /// units from it on are not needed.
-    failed_at: AtomicUsize,
     /// Set when the consumer fails or a worker unwinds: every thread stops.
     halted: AtomicBool,
     window: usize,
@@ -196,7 +192,17 @@ struct State {
     slots: Vec<Option<Item>>,
     /// How many units the consumer has taken.
     taken: usize,
+    /// The earliest unit whose generation failed, and its error: units
+    /// from it on are not needed.
     first_error: Option<(usize, GenError)>,
+}
+
+impl State {
+    /// Whether unit `i` is no longer needed because it or an earlier unit
+    /// failed.
+    fn after_failure(&self, i: usize) -> bool {
+        self.first_error.as_ref().is_some_and(|(j, _)| i >= *j)
+    }
 }
 
 impl Run {
@@ -216,12 +222,6 @@ impl Run {
         self.halted.load(Ordering::SeqCst)
     }
 
-    /// Whether unit `i` is no longer needed: the build halted, or an earlier
-    /// unit (or `i` itself) failed.
-    fn needless(&self, i: usize) -> bool {
-        self.halted() || i >= self.failed_at.load(Ordering::SeqCst)
-    }
-
     /// One worker: makes units until none is left or none is needed.
     fn work(&self, programs: &[Program], plan: &Plan<'_>, seed: u64, progress: &(dyn Fn() + Sync)) {
         while !self.halted() {
@@ -239,7 +239,6 @@ impl Run {
                 Err(e) => {
                     if state.first_error.as_ref().is_none_or(|(j, _)| i < *j) {
                         state.first_error = Some((i, e));
-                        self.failed_at.store(i, Ordering::SeqCst);
                     }
                     drop(state);
                     self.changed.notify_all();
@@ -259,7 +258,7 @@ impl Run {
             return false;
         };
         while i >= state.taken + self.window {
-            if self.needless(i) {
+            if self.halted() || state.after_failure(i) {
                 return false;
             }
             match self.changed.wait(state) {
@@ -267,7 +266,7 @@ impl Run {
                 Err(_) => return false,
             }
         }
-        !self.needless(i)
+        !self.halted() && !state.after_failure(i)
     }
 
     /// The consumer: takes every unit in order.
@@ -301,7 +300,7 @@ impl Run {
                 // The consumer halts only after its own error, so a worker died.
                 return Err(BuildError::Worker);
             }
-            if i >= self.failed_at.load(Ordering::SeqCst) {
+            if state.after_failure(i) {
                 // The caller returns the generation error.
                 return Ok(None);
             }

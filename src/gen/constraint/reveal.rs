@@ -53,20 +53,28 @@ impl Constraints {
         // without a solve either way.
         let fd_base = self.fd_view();
         let mut fix = Propagated::default();
-        let mut unique = if pool.iter().any(|w| counterexample(w)) {
-            false
-        } else if differs.is_none() && fix.fixes_all(fd_base.as_deref(), &active_terms) {
-            true
-        } else {
-            let (u, witness) =
-                self.unique_check(&active, &active_terms, differs, &solution, span)?;
-            remember(&mut pool, witness);
-            u
-        };
-        for i in order {
+        // Whether the clues in force leave the solution (or the value)
+        // unique: settled at the start and again after each added clue.
+        let (mut unique, mut settled) = (false, false);
+        let mut order = order.into_iter();
+        loop {
+            if !settled {
+                unique = if pool.iter().any(|w| counterexample(w)) {
+                    false
+                } else if differs.is_none() && fix.fixes_all(fd_base.as_deref(), &active_terms) {
+                    true
+                } else {
+                    let (u, witness) =
+                        self.unique_check(&active, &active_terms, differs, &solution, span)?;
+                    remember(&mut pool, witness);
+                    u
+                };
+                settled = true;
+            }
             if unique {
                 break;
             }
+            let Some(i) = order.next() else { break };
             // At the limit and not unique: the next informative clue would
             // exceed it, and without one the value stays ambiguous.
             if limit.is_some_and(|l| chosen.len() as i64 >= l) {
@@ -92,24 +100,12 @@ impl Constraints {
             if !informative {
                 continue;
             }
-            if limit.is_some_and(|l| chosen.len() as i64 >= l) {
-                return Ok(Outcome::Reject);
-            }
             active.push(*lit);
             active_terms.push(term);
             chosen.push(label.clone());
             chosen_terms.push(term.clone());
             pool.retain(|w| term.eval(w) == Some(true));
-            unique = if pool.iter().any(|w| counterexample(w)) {
-                false
-            } else if differs.is_none() && fix.fixes_all(fd_base.as_deref(), &active_terms) {
-                true
-            } else {
-                let (u, witness) =
-                    self.unique_check(&active, &active_terms, differs, &solution, span)?;
-                remember(&mut pool, witness);
-                u
-            };
+            settled = false;
         }
         if !unique {
             return Ok(Outcome::Reject);
