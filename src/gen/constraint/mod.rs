@@ -26,10 +26,12 @@ mod plant;
 mod prototype;
 pub use prototype::set_model_reuse;
 mod reveal;
+mod rule_check;
 #[cfg(test)]
 mod tests;
 mod unique;
 mod walk;
+mod witnesses;
 
 /// One `find`: its name, its array of unknowns, and each cell's label.
 #[derive(Clone)]

@@ -1,7 +1,7 @@
 //! `reveal`: adding informative clues until the hidden solution (or a value)
 //! is unique.
 
-use super::walk::remember;
+use super::witnesses::{Terms, Witnesses};
 use super::{sat_error, Constraints, Outcome};
 use crate::eval::sym::BoolTerm;
 use crate::eval::{EvalResult, Interp, Value};
@@ -41,12 +41,25 @@ impl Constraints {
             None => m != solution.as_slice(),
             Some(t) => t.eval(m) == Some(true),
         };
-        // Full assignments known to satisfy `active` (models found after SAT
-        // verdicts, dropped when a new clue rules them out). A candidate one
-        // of them violates is certainly not implied, and one that differs
-        // from the hidden solution shows it is not unique, so those solves
-        // are skipped; the verdicts, and so the item, are the same.
-        let mut pool: Vec<Vec<i64>> = std::mem::take(&mut self.known);
+        // Models known to satisfy `active` (found after SAT verdicts, split
+        // into independent parts, dropped when a new clue rules them out;
+        // see `witnesses.rs`). A candidate one of them violates is certainly
+        // not implied, and one that differs from the hidden solution shows
+        // it is not unique, so those solves are skipped; the verdicts, and
+        // so the item, are the same.
+        let clue_terms = self.clue_terms.clone();
+        let rule_terms: Vec<BoolTerm> = self.rule_terms.iter().map(|r| r.term.clone()).collect();
+        let terms = Terms {
+            rules: rule_terms.iter().collect(),
+            clues: clue_terms.as_ref().map(|ts| ts.iter().collect()),
+            candidates: &cands,
+        };
+        let mut pool = Witnesses::new(
+            terms,
+            &solution,
+            counterexample,
+            std::mem::take(&mut self.known),
+        );
         // What propagation of `active` fixes (computed when first needed,
         // extended after each added clue): a candidate it implies is
         // skipped, and with every unknown fixed the solution is unique,
@@ -59,14 +72,14 @@ impl Constraints {
         let mut order = order.into_iter();
         loop {
             if !settled {
-                unique = if pool.iter().any(|w| counterexample(w)) {
+                unique = if pool.any_counterexample() {
                     false
                 } else if differs.is_none() && fix.fixes_all(fd_base.as_deref(), &active_terms) {
                     true
                 } else {
                     let (u, witness) =
                         self.unique_check(&active, &active_terms, differs, &solution, span)?;
-                    remember(&mut pool, witness);
+                    pool.remember(witness);
                     u
                 };
                 settled = true;
@@ -83,7 +96,7 @@ impl Constraints {
             let (label, term) = &cands[i];
             let lit = &self.lit(term).map_err(|e| sat_error(e, span))?;
             // Skip a clue the current ones already imply.
-            let informative = if pool.iter().any(|w| term.eval(w) == Some(false)) {
+            let informative = if pool.any_violates(i) {
                 true
             } else if fix.implies(fd_base.as_deref(), &active_terms, term) {
                 false
@@ -94,7 +107,7 @@ impl Constraints {
                 ts.push(&negated);
                 let (sat, witness) = self.decide(&active, &ts, None, span)?;
                 active.pop();
-                remember(&mut pool, witness);
+                pool.remember(witness);
                 sat
             };
             if !informative {
@@ -104,7 +117,7 @@ impl Constraints {
             active_terms.push(term);
             chosen.push(label.clone());
             chosen_terms.push(term.clone());
-            pool.retain(|w| term.eval(w) == Some(true));
+            pool.add_clue(i);
             settled = false;
         }
         if !unique {
