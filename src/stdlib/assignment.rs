@@ -12,9 +12,13 @@
 //!
 //! The state is (set of used columns, accumulated bonus quantity capped at
 //! the threshold); the number of rows done is the set's size. That is
-//! `2^columns × (threshold + 1)` states, bounded by [`MAX_STATES`].
+//! `2^columns × (threshold + 1)` states, bounded by [`MAX_STATES`]. One
+//! pass fills every state's best completion; the query's range is then
+//! read off the states on optimal assignments alone, so a second question
+//! about the same weights and bonus (the last problem is kept per thread)
+//! costs only that.
 
-/// The most DP states one call may use (about 100 MB of tables).
+/// The most DP states one call may use (a table of 16 MB).
 pub const MAX_STATES: usize = 1 << 22;
 
 /// The most columns (the state holds a bit set of them).
@@ -98,21 +102,8 @@ fn check_shape(
     Ok(())
 }
 
-/// One DP state: the best completion and its query range.
-#[derive(Clone, Copy)]
-struct Cell {
-    best: i32,
-    low: i32,
-    high: i32,
-}
-
-impl Cell {
-    const UNSET: Cell = Cell {
-        best: i32::MIN,
-        low: 0,
-        high: 0,
-    };
-}
+/// A state not computed (or not reachable).
+const UNSET: i32 = i32::MIN;
 
 /// Solves the problem exactly. `weights` and `query` are `rows × columns`.
 pub fn best_assignment(
@@ -169,24 +160,42 @@ pub fn best_assignment(
     }
 
     // table[mask * width + s]: the greatest objective of the rows not yet
-    // assigned, from the state, and the query range over the optimal
-    // completions. Filled from full masks down, so successors come first.
-    TABLE.with_borrow_mut(|table| {
-        // Stale cells from an earlier call are fine: `solve` resets every
-        // cell it reads before writing it.
-        if table.len() < states {
-            table.resize(states, Cell::UNSET);
+    // assigned, from the state. Filled from full masks down, so successors
+    // come first. It does not depend on the query: a call with the weights
+    // and bonus of the one before (another question about the same problem)
+    // reuses it.
+    TABLE.with_borrow_mut(|memo| {
+        let fresh = memo
+            .problem
+            .as_ref()
+            .is_none_or(|(w, b)| w.as_slice() != weights || b.as_ref() != bonus);
+        if fresh {
+            // Stale cells from an earlier call are fine: `fill` resets every
+            // cell it reads before writing it.
+            if memo.table.len() < states {
+                memo.table.resize(states, UNSET);
+            }
+            memo.problem = None;
+            fill(
+                weights,
+                bonus,
+                cols,
+                rows,
+                cap,
+                add,
+                &mut memo.table[..states],
+            );
+            memo.problem = Some((weights.to_vec(), bonus.cloned()));
         }
-        solve(
+        Ok(read_off(
             weights,
             query,
             bonus,
             cols,
             rows,
             cap,
-            add,
-            &mut table[..states],
-        )
+            &memo.table[..states],
+        ))
     })
 }
 
@@ -217,9 +226,18 @@ fn max_total(m: &[Vec<i64>], rows: usize, cols: usize) -> i64 {
     top
 }
 
+/// The DP table of the last problem solved on this thread.
+#[derive(Default)]
+struct Memo {
+    table: Vec<i32>,
+    /// The weights and bonus the table was filled for.
+    problem: Option<(Vec<Vec<i64>>, Option<Bonus>)>,
+}
+
 thread_local! {
-    /// The DP table, kept between calls to spare the allocation.
-    static TABLE: std::cell::RefCell<Vec<Cell>> = const { std::cell::RefCell::new(Vec::new()) };
+    /// The DP table, kept between calls to spare the allocation and, for
+    /// the same problem, the work.
+    static TABLE: std::cell::RefCell<Memo> = std::cell::RefCell::new(Memo::default());
 }
 
 /// The bonus levels reachable from the start in each state, as one bit set
@@ -263,22 +281,19 @@ fn reachable(bonus: Option<&Bonus>, cols: usize, rows: usize, cap: i64) -> Optio
     Some(reach)
 }
 
-/// The DP proper, over a table of `2^cols × (cap + 1)` cells.
-#[allow(clippy::too_many_arguments)]
-fn solve(
+/// The DP proper, over a table of `2^cols × (cap + 1)` cells: the best
+/// completion of every reachable state.
+fn fill(
     weights: &[Vec<i64>],
-    query: &[Vec<i64>],
     bonus: Option<&Bonus>,
     cols: usize,
     rows: usize,
     cap: i64,
     add: i64,
-    table: &mut [Cell],
-) -> Result<Optimum, AssignmentError> {
+    table: &mut [i32],
+) {
     let width = cap as usize + 1;
     let quantity = |r: usize, c: usize| bonus.map_or(0, |b| b.quantity[r][c]);
-    let step = |s: usize, r: usize, c: usize| (s as i64 + quantity(r, c)).min(cap) as usize;
-
     let reach = reachable(bonus, cols, rows, cap);
     let mut free = Vec::with_capacity(cols);
     let mut levels: Vec<usize> = Vec::with_capacity(width);
@@ -287,25 +302,17 @@ fn solve(
         if row > rows {
             continue;
         }
-        fill_levels(reach.as_deref(), mask, width, &mut levels);
         let here = mask * width;
         if row == rows {
             for (s, cell) in table[here..here + width].iter_mut().enumerate() {
-                let v = if bonus.is_some() && s as i64 >= cap {
-                    add
-                } else {
-                    0
-                };
-                *cell = Cell {
-                    best: v as i32,
-                    low: 0,
-                    high: 0,
-                };
+                let paid = bonus.is_some() && s as i64 >= cap;
+                *cell = if paid { add as i32 } else { 0 };
             }
             continue;
         }
+        fill_levels(reach.as_deref(), mask, width, &mut levels);
         for &s in &levels {
-            table[here + s] = Cell::UNSET;
+            table[here + s] = UNSET;
         }
         free.clear();
         free.extend((0..cols).filter(|c| mask & (1 << c) == 0));
@@ -313,55 +320,112 @@ fn solve(
         // inner loop reads one run of the successor's levels.
         for &c in &free {
             let next = (mask | 1 << c) * width;
-            let (w, q, k) = (
-                weights[row][c] as i32,
-                query[row][c] as i32,
-                quantity(row, c),
-            );
+            let (w, k) = (weights[row][c] as i32, quantity(row, c));
             let (head, tail) = table.split_at_mut(next);
             let succ = &tail[..width];
             let cur = &mut head[here..here + width];
-            for &s in &levels {
-                let cell = &mut cur[s];
-                let to = &succ[(s as i64 + k).min(cap) as usize];
-                let v = to.best + w;
-                if v > cell.best {
-                    *cell = Cell {
-                        best: v,
-                        low: to.low + q,
-                        high: to.high + q,
-                    };
-                } else if v == cell.best {
-                    cell.low = cell.low.min(to.low + q);
-                    cell.high = cell.high.max(to.high + q);
+            if k == 0 {
+                // Every level at once, which vectorises: a level not
+                // reachable holds a value nothing reads (wrapping, so a
+                // stale cell cannot overflow).
+                for (cell, &to) in cur.iter_mut().zip(succ) {
+                    *cell = (*cell).max(to.wrapping_add(w));
+                }
+            } else {
+                for &s in &levels {
+                    let v = succ[(s as i64 + k).min(cap) as usize] + w;
+                    cur[s] = cur[s].max(v);
                 }
             }
         }
     }
+}
+
+/// The optimum, its first assignment, the query's range over the optimal
+/// assignments and each row's optimal columns, from a filled table.
+///
+/// The optimal assignments are the paths from the start that take only
+/// optimal steps (a step's weight plus the best completion after it equals
+/// the best completion before it). A forward pass collects the states on
+/// them, row by row; a backward pass over those states alone gives the
+/// least and greatest query sum of their optimal completions.
+fn read_off(
+    weights: &[Vec<i64>],
+    query: &[Vec<i64>],
+    bonus: Option<&Bonus>,
+    cols: usize,
+    rows: usize,
+    cap: i64,
+    table: &[i32],
+) -> Optimum {
+    let width = cap as usize + 1;
+    let step = |state: usize, row: usize, c: usize| {
+        let (mask, s) = (state / width, state % width);
+        let k = bonus.map_or(0, |b| b.quantity[row][c]);
+        (mask | 1 << c) * width + (s as i64 + k).min(cap) as usize
+    };
+    // The optimal steps out of `state` (on row `row`), by column.
+    let optimal = |state: usize, row: usize| {
+        let mask = state / width;
+        (0..cols)
+            .filter(move |c| mask & (1 << c) == 0)
+            .map(move |c| (c, step(state, row, c)))
+            .filter(move |&(c, to)| table[to] + weights[row][c] as i32 == table[state])
+    };
+
+    let mut layers: Vec<Vec<usize>> = vec![vec![0]];
+    let mut on = vec![0u32; rows];
+    for (row, on_row) in on.iter_mut().enumerate() {
+        let mut next: Vec<usize> = Vec::new();
+        for &state in &layers[row] {
+            for (c, to) in optimal(state, row) {
+                *on_row |= 1 << c;
+                next.push(to);
+            }
+        }
+        next.sort_unstable();
+        next.dedup();
+        layers.push(next);
+    }
+
+    // (least, greatest) query sum of the optimal completions, per state of
+    // the layer below, found by binary search in it.
+    let mut below: Vec<(i32, i32)> = vec![(0, 0); layers[rows].len()];
+    for row in (0..rows).rev() {
+        let mut here = Vec::with_capacity(layers[row].len());
+        for &state in &layers[row] {
+            let mut range = (i32::MAX, i32::MIN);
+            for (c, to) in optimal(state, row) {
+                let at = layers[row + 1]
+                    .binary_search(&to)
+                    .expect("an optimal step leads to a state of the next layer");
+                let q = query[row][c] as i32;
+                range = (range.0.min(below[at].0 + q), range.1.max(below[at].1 + q));
+            }
+            here.push(range);
+        }
+        below = here;
+    }
 
     let mut columns = Vec::with_capacity(rows);
-    let (mut mask, mut s) = (0usize, 0usize);
+    let mut state = 0;
     for row in 0..rows {
-        let here = table[mask * width + s].best;
-        let c = (0..cols)
-            .filter(|c| mask & (1 << c) == 0)
-            .find(|&c| {
-                table[(mask | 1 << c) * width + step(s, row, c)].best + weights[row][c] as i32
-                    == here
-            })
+        let (c, to) = optimal(state, row)
+            .next()
             .expect("an optimal state has an optimal successor");
         columns.push(c);
-        s = step(s, row, c);
-        mask |= 1 << c;
+        state = to;
     }
-    let optimal_columns = optimal_cells(weights, bonus, cols, rows, cap, table);
-    Ok(Optimum {
-        value: table[0].best.into(),
-        low: table[0].low.into(),
-        high: table[0].high.into(),
+    Optimum {
+        value: table[0].into(),
+        low: below[0].0.into(),
+        high: below[0].1.into(),
         columns,
-        optimal_columns,
-    })
+        optimal_columns: on
+            .iter()
+            .map(|bits| (0..cols).filter(|c| bits & (1 << c) != 0).collect())
+            .collect(),
+    }
 }
 
 /// The bonus levels to visit in the states of column set `mask`: the
@@ -378,47 +442,6 @@ fn fill_levels(reach: Option<&[u64]>, mask: usize, width: usize, levels: &mut Ve
         }
         None => levels.extend(0..width),
     }
-}
-
-/// For each row, the columns it takes in at least one optimal assignment.
-/// A step lies on an optimal assignment when its state is reached from the
-/// start by optimal steps only and the step is optimal (its weight plus the
-/// best completion after it, from `table`, equals the best completion
-/// before it), so a forward pass over the states on optimal paths finds them.
-fn optimal_cells(
-    weights: &[Vec<i64>],
-    bonus: Option<&Bonus>,
-    cols: usize,
-    rows: usize,
-    cap: i64,
-    table: &[Cell],
-) -> Vec<Vec<usize>> {
-    let width = cap as usize + 1;
-    let mut on = vec![0u32; rows];
-    // The states of the current row on some optimal path.
-    let mut layer: Vec<usize> = vec![0];
-    let mut next_layer: Vec<usize> = Vec::new();
-    for (row, on_row) in on.iter_mut().enumerate() {
-        next_layer.clear();
-        for &state in &layer {
-            let (mask, s) = (state / width, state % width);
-            let here = table[state].best;
-            for c in (0..cols).filter(|c| mask & (1 << c) == 0) {
-                let k = bonus.map_or(0, |b| b.quantity[row][c]);
-                let to = (mask | 1 << c) * width + (s as i64 + k).min(cap) as usize;
-                if table[to].best + weights[row][c] as i32 == here {
-                    *on_row |= 1 << c;
-                    next_layer.push(to);
-                }
-            }
-        }
-        next_layer.sort_unstable();
-        next_layer.dedup();
-        std::mem::swap(&mut layer, &mut next_layer);
-    }
-    on.iter()
-        .map(|bits| (0..cols).filter(|c| bits & (1 << c) != 0).collect())
-        .collect()
 }
 
 #[cfg(test)]
@@ -523,6 +546,14 @@ mod tests {
             let want = brute(&w, &q, bonus.as_ref());
             assert_eq!(got, want, "case {case}: w {w:?} q {q:?} bonus {bonus:?}");
             tied += usize::from(want.low != want.high);
+            // Another question about the same problem reuses its table.
+            let q2 = g.matrix(rows, cols, 7);
+            let got = best_assignment(&w, &q2, bonus.as_ref()).unwrap();
+            assert_eq!(
+                got,
+                brute(&w, &q2, bonus.as_ref()),
+                "case {case}, second query"
+            );
         }
         assert!(tied > 50, "the cases exercise ties ({tied})");
     }
