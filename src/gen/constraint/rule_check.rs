@@ -173,34 +173,25 @@ mod tests {
     use crate::eval::sym::IntTerm;
     use std::rc::Rc;
 
-    /// A small deterministic generator (xorshift).
-    struct Gen(u64);
-    impl Gen {
-        fn below(&mut self, n: u64) -> u64 {
-            self.0 ^= self.0 << 13;
-            self.0 ^= self.0 >> 7;
-            self.0 ^= self.0 << 17;
-            self.0 % n
-        }
-    }
+    use crate::gen::constraint::tests::Rng as Gen;
 
     /// A random rule over `n` unknowns that holds in `solution`: a linear
     /// comparison (some atoms conditions), or an all-different group, or an
-    /// `or` of two comparisons (checked whole).
+    /// `or` around the comparison (checked whole).
     fn rule(g: &mut Gen, n: usize, solution: &[i64]) -> Option<BoolTerm> {
         let mut t = IntTerm::constant(0);
-        for _ in 0..1 + g.below(5) {
-            let v = g.below(n as u64) as usize;
-            let atom = if g.below(3) == 0 {
+        for _ in 0..1 + g.below_u64(5) {
+            let v = g.below_u64(n as u64) as usize;
+            let atom = if g.below_u64(3) == 0 {
                 let cond = BoolTerm::compare(&IntTerm::var(v), CmpOp::Ge, &IntTerm::constant(1))?;
                 Atom::Bool(Rc::new(cond))
             } else {
                 Atom::Var(v)
             };
-            t.terms.push((g.below(5) as i64 - 2, atom));
+            t.terms.push((g.below_u64(5) as i64 - 2, atom));
         }
         let at_solution = t.eval(solution)?;
-        let op = CmpOp::ALL[g.below(6) as usize];
+        let op = CmpOp::ALL[g.below_u64(6) as usize];
         // Shift the constant so that the rule holds in the solution.
         t.constant = match op {
             CmpOp::Eq | CmpOp::Le | CmpOp::Ge => -at_solution,
@@ -209,9 +200,9 @@ mod tests {
             CmpOp::Gt => -at_solution + 1,
         };
         let linear = BoolTerm::Cmp(t, op);
-        Some(match g.below(4) {
+        Some(match g.below_u64(4) {
             0 => {
-                let vs: Vec<usize> = (0..n).filter(|_| g.below(2) == 0).collect();
+                let vs: Vec<usize> = (0..n).filter(|_| g.below_u64(2) == 0).collect();
                 let distinct = vs
                     .iter()
                     .map(|&v| solution[v])
@@ -234,9 +225,9 @@ mod tests {
         let mut g = Gen(0x2545_f491_4f6c_dd1d);
         let (mut held, mut broken) = (0, 0);
         for _ in 0..2000 {
-            let n = 2 + g.below(7) as usize;
-            let solution: Vec<i64> = (0..n).map(|_| g.below(4) as i64).collect();
-            let rules: Vec<BoolTerm> = (0..1 + g.below(4))
+            let n = 2 + g.below_u64(7) as usize;
+            let solution: Vec<i64> = (0..n).map(|_| g.below_u64(4) as i64).collect();
+            let rules: Vec<BoolTerm> = (0..1 + g.below_u64(4))
                 .filter_map(|_| rule(&mut g, n, &solution))
                 .collect();
             assert!(rules.iter().all(|r| r.eval(&solution) == Some(true)));
@@ -244,8 +235,8 @@ mod tests {
             let mut values = solution.clone();
             let mut changes = Vec::new();
             for (u, value) in values.iter_mut().enumerate() {
-                if g.below(3) == 0 {
-                    *value = g.below(4) as i64;
+                if g.below_u64(3) == 0 {
+                    *value = g.below_u64(4) as i64;
                     if *value != solution[u] {
                         changes.push((u, *value));
                     }

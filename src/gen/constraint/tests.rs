@@ -4,13 +4,17 @@ use crate::fd;
 use crate::sat::default_backend;
 use crate::sat::CmpOp;
 
-struct Rng(u64);
+/// A small deterministic generator (xorshift) for random models.
+pub(super) struct Rng(pub(super) u64);
 impl Rng {
-    fn below(&mut self, n: usize) -> usize {
+    pub(super) fn below(&mut self, n: usize) -> usize {
         self.0 ^= self.0 << 13;
         self.0 ^= self.0 >> 7;
         self.0 ^= self.0 << 17;
         (self.0 % n as u64) as usize
+    }
+    pub(super) fn below_u64(&mut self, n: u64) -> u64 {
+        self.below(n as usize) as u64
     }
     fn shuffled<T: Clone>(&mut self, xs: &[T]) -> Vec<T> {
         let mut v = xs.to_vec();

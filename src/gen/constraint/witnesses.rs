@@ -373,15 +373,7 @@ mod tests {
     use crate::eval::sym::IntTerm;
     use crate::sat::CmpOp;
 
-    struct Gen(u64);
-    impl Gen {
-        fn below(&mut self, n: u64) -> u64 {
-            self.0 ^= self.0 << 13;
-            self.0 ^= self.0 >> 7;
-            self.0 ^= self.0 << 17;
-            self.0 % n
-        }
-    }
+    use crate::gen::constraint::tests::Rng as Gen;
 
     /// `Σ vars op k` with `k` such that it holds in `solution`.
     fn sum_holding(vars: &[usize], op: CmpOp, solution: &[i64]) -> BoolTerm {
@@ -418,10 +410,10 @@ mod tests {
         let mut g = Gen(0x9e37_79b9_7f4a_7c15);
         let mut split = 0;
         for _ in 0..150 {
-            let n = 4 + g.below(4) as usize;
-            let solution: Vec<i64> = (0..n).map(|_| g.below(3) as i64).collect();
+            let n = 4 + g.below_u64(4) as usize;
+            let solution: Vec<i64> = (0..n).map(|_| g.below_u64(3) as i64).collect();
             let all: Vec<usize> = (0..n).collect();
-            let op = if g.below(2) == 0 {
+            let op = if g.below_u64(2) == 0 {
                 CmpOp::Eq
             } else {
                 CmpOp::Le
@@ -429,9 +421,9 @@ mod tests {
             let rules = [sum_holding(&all, op, &solution)];
             // Clues over neighbouring pairs, candidates over single unknowns
             // and pairs.
-            let clues: Vec<BoolTerm> = (0..g.below(3))
+            let clues: Vec<BoolTerm> = (0..g.below_u64(3))
                 .map(|_| {
-                    let a = g.below(n as u64 - 1) as usize;
+                    let a = g.below_u64(n as u64 - 1) as usize;
                     sum_holding(&[a, a + 1], CmpOp::Eq, &solution)
                 })
                 .collect();
@@ -472,8 +464,8 @@ mod tests {
                 let before = w.known.len();
                 w.remember(Some(m.clone()));
                 split += usize::from(w.known.len() > before + 1);
-                if g.below(3) == 0 {
-                    let i = g.below(n as u64) as usize;
+                if g.below_u64(3) == 0 {
+                    let i = g.below_u64(n as u64) as usize;
                     w.add_clue(i);
                     chosen.push(&candidates[i].1);
                 }
