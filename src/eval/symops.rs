@@ -8,6 +8,7 @@ use super::value::Value;
 use crate::sat::CmpOp;
 use crate::span::Span;
 use crate::syntax::ast::BinOp;
+use std::borrow::Cow;
 use std::rc::Rc;
 
 /// Whether a value is, or (for lists) holds, an expression over unknowns.
@@ -86,36 +87,45 @@ fn is_bool_like(v: &Value) -> bool {
     matches!(v, Value::Bool(_)) || matches!(v, Value::Sym(s) if matches!(**s, Sym::Bool(_)))
 }
 
+/// The value as an integer term, borrowed when it is one already.
+fn int_term_ref(v: &Value, span: Span) -> EvalResult<Cow<'_, IntTerm>> {
+    match v {
+        Value::Sym(s) => match &**s {
+            Sym::Int(t) => Ok(Cow::Borrowed(t)),
+            Sym::Bool(b) => Ok(Cow::Owned(IntTerm::from_shared_bool(b.clone()))),
+        },
+        other => int_term(other, span).map(Cow::Owned),
+    }
+}
+
+/// `l o r` as a condition; two conditions compare as truth values.
+fn compare(o: CmpOp, l: &Value, r: &Value, span: Span) -> EvalResult<BoolTerm> {
+    if matches!(o, CmpOp::Eq | CmpOp::Ne) && is_bool_like(l) && is_bool_like(r) {
+        let (a, b) = (bool_term(l, span)?, bool_term(r, span)?);
+        let same = BoolTerm::or(vec![
+            BoolTerm::and(vec![a.clone(), b.clone()]),
+            BoolTerm::and(vec![a.negated(), b.negated()]),
+        ]);
+        return Ok(if o == CmpOp::Eq { same } else { same.negated() });
+    }
+    let (a, b) = (int_term_ref(l, span)?, int_term_ref(r, span)?);
+    BoolTerm::compare(&a, o, &b).ok_or_else(|| overflow(span))
+}
+
 /// A binary operator where at least one side is symbolic.
 pub fn binary(op: BinOp, l: &Value, r: &Value, span: Span) -> EvalResult<Value> {
-    let cmp = |o: CmpOp| -> EvalResult<Value> {
-        if matches!(o, CmpOp::Eq | CmpOp::Ne) && is_bool_like(l) && is_bool_like(r) {
-            let (a, b) = (bool_term(l, span)?, bool_term(r, span)?);
-            let same = BoolTerm::or(vec![
-                BoolTerm::and(vec![a.clone(), b.clone()]),
-                BoolTerm::and(vec![a.negated(), b.negated()]),
-            ]);
-            return Ok(bool_value(if o == CmpOp::Eq {
-                same
-            } else {
-                same.negated()
-            }));
-        }
-        let t = BoolTerm::compare(&int_term(l, span)?, o, &int_term(r, span)?)
-            .ok_or_else(|| overflow(span))?;
-        Ok(bool_value(t))
-    };
+    let cmp = |o: CmpOp| compare(o, l, r, span).map(bool_value);
     match op {
-        BinOp::Add => int_term(l, span)?
-            .add_scaled(&int_term(r, span)?, 1)
+        BinOp::Add => int_term_ref(l, span)?
+            .add_scaled(&*int_term_ref(r, span)?, 1)
             .map(int_value)
             .ok_or_else(|| overflow(span)),
-        BinOp::Sub => int_term(l, span)?
-            .add_scaled(&int_term(r, span)?, -1)
+        BinOp::Sub => int_term_ref(l, span)?
+            .add_scaled(&*int_term_ref(r, span)?, -1)
             .map(int_value)
             .ok_or_else(|| overflow(span)),
         BinOp::Mul => {
-            let (a, b) = (int_term(l, span)?, int_term(r, span)?);
+            let (a, b) = (int_term_ref(l, span)?, int_term_ref(r, span)?);
             let product = if a.is_constant() {
                 b.scale(a.constant)
             } else if b.is_constant() {
@@ -144,7 +154,7 @@ pub fn binary(op: BinOp, l: &Value, r: &Value, span: Span) -> EvalResult<Value> 
         ]))),
         BinOp::In | BinOp::NotIn => {
             let items = match r {
-                Value::List(xs) | Value::Tuple(xs) => xs.clone(),
+                Value::List(xs) | Value::Tuple(xs) => xs,
                 other => {
                     return Err(EvalError::new(
                         K::Type {
@@ -155,9 +165,9 @@ pub fn binary(op: BinOp, l: &Value, r: &Value, span: Span) -> EvalResult<Value> 
                     ))
                 }
             };
-            let mut any = Vec::new();
+            let mut any = Vec::with_capacity(items.len());
             for x in items.iter() {
-                any.push(bool_term(&binary(BinOp::Eq, l, x, span)?, span)?);
+                any.push(compare(CmpOp::Eq, l, x, span)?);
             }
             let t = BoolTerm::or(any);
             Ok(bool_value(if op == BinOp::In { t } else { t.negated() }))
