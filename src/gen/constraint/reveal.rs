@@ -47,11 +47,12 @@ impl Constraints {
         // not implied, and one that differs from the hidden solution shows
         // it is not unique, so those solves are skipped; the verdicts, and
         // so the item, are the same.
-        let clue_terms = self.clue_terms.clone();
+        // (`stated` holds the same conditions as `clue_terms`, which is
+        // `None` once some clue has none.)
         let rule_terms: Vec<BoolTerm> = self.rule_terms.iter().map(|r| r.term.clone()).collect();
         let terms = Terms {
             rules: rule_terms.iter().collect(),
-            clues: clue_terms.as_ref().map(|ts| ts.iter().collect()),
+            clues: self.clue_terms.is_some().then(|| stated.iter().collect()),
             candidates: &cands,
         };
         let mut pool = Witnesses::new(

@@ -119,29 +119,12 @@ impl<'a> RuleCheck<'a> {
             .collect();
         touched.sort_unstable();
         touched.dedup();
-        let mut i = 0;
-        while i < touched.len() {
-            match touched[i] {
-                Use::Whole(r) => {
-                    if self.rules[r as usize].eval(values) != Some(true) {
-                        return false;
-                    }
-                    i += 1;
-                }
-                Use::Atom { rule, .. } => {
-                    // The atoms of one rule are next to each other.
-                    let end = touched[i..]
-                        .iter()
-                        .position(|u| !matches!(u, Use::Atom { rule: r, .. } if *r == rule))
-                        .map_or(touched.len(), |n| i + n);
-                    if !self.linear_holds(rule as usize, &touched[i..end], values) {
-                        return false;
-                    }
-                    i = end;
-                }
-            }
-        }
-        true
+        // A linear rule's atoms are next to each other.
+        let same_rule = |a: &Use, b: &Use| matches!((a, b), (Use::Atom { rule: x, .. }, Use::Atom { rule: y, .. }) if x == y);
+        touched.chunk_by(same_rule).all(|run| match run[0] {
+            Use::Whole(r) => self.rules[r as usize].eval(values) == Some(true),
+            Use::Atom { rule, .. } => self.linear_holds(rule as usize, run, values),
+        })
     }
 
     /// Whether linear rule `r` holds once the atoms `touched` take their

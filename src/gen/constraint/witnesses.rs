@@ -110,6 +110,24 @@ fn meets(unknowns: &[usize], changes: &[(usize, i64)]) -> bool {
     false
 }
 
+/// Runs `f` on `scratch` (the hidden solution `solution`) with `changes`
+/// applied, and leaves `scratch` as it was.
+fn applied<T>(
+    scratch: &mut [i64],
+    solution: &[i64],
+    changes: &[(usize, i64)],
+    f: impl FnOnce(&[i64]) -> T,
+) -> T {
+    for &(u, v) in changes {
+        scratch[u] = v;
+    }
+    let out = f(scratch);
+    for &(u, _) in changes {
+        scratch[u] = solution[u];
+    }
+    out
+}
+
 /// One known model: the hidden solution with `changes` (ascending by
 /// unknown). Candidates are evaluated in it when first asked about.
 struct Part {
@@ -145,19 +163,13 @@ impl Part {
         if !meets(unknowns, &self.changes) {
             return;
         }
-        for &(u, v) in &self.changes {
-            scratch[u] = v;
-        }
-        match term.eval(scratch) {
+        match applied(scratch, solution, &self.changes, |m| term.eval(m)) {
             Some(true) => {}
             Some(false) => {
                 self.violates.insert(i);
                 self.breaks.insert(i);
             }
             None => self.breaks.insert(i),
-        }
-        for &(u, _) in &self.changes {
-            scratch[u] = solution[u];
         }
     }
 }
@@ -220,11 +232,11 @@ impl<'a, F: Fn(&[i64]) -> bool> Witnesses<'a, F> {
         if changes.is_empty() {
             return;
         }
-        let groups = if self.terms.clues.is_some() {
-            self.groups(&changes)
-        } else {
-            vec![changes.clone()]
-        };
+        if self.terms.clues.is_none() {
+            self.keep(changes);
+            return;
+        }
+        let groups = self.groups(&changes);
         if groups.len() == 1 {
             self.keep(changes);
             return;
@@ -302,14 +314,10 @@ impl<'a, F: Fn(&[i64]) -> bool> Witnesses<'a, F> {
 
     /// Whether every rule holds with `changes` applied.
     fn rules_hold(&mut self, changes: &[(usize, i64)]) -> bool {
-        for &(u, v) in changes {
-            self.scratch[u] = v;
-        }
-        let holds = self.rules.holds(&self.scratch, changes);
-        for &(u, _) in changes {
-            self.scratch[u] = self.solution[u];
-        }
-        holds
+        let rules = &self.rules;
+        applied(&mut self.scratch, self.solution, changes, |m| {
+            rules.holds(m, changes)
+        })
     }
 
     /// Keeps the part `changes` (a model of the rules and clues in force).
@@ -317,13 +325,10 @@ impl<'a, F: Fn(&[i64]) -> bool> Witnesses<'a, F> {
         if self.known.len() >= KEPT {
             self.known.remove(0);
         }
-        for &(u, v) in &changes {
-            self.scratch[u] = v;
-        }
-        let counterexample = (self.is_counterexample)(&self.scratch);
-        for &(u, _) in &changes {
-            self.scratch[u] = self.solution[u];
-        }
+        let is_counterexample = &self.is_counterexample;
+        let counterexample = applied(&mut self.scratch, self.solution, &changes, |m| {
+            is_counterexample(m)
+        });
         let none = Positions::none(self.terms.candidates.len());
         self.known.push(Part {
             changes,
