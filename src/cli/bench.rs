@@ -49,6 +49,11 @@ pub struct Args {
     /// generation-only pass).
     #[arg(long)]
     records: bool,
+    /// Also report, per tier, each `generate` statement's runs, time
+    /// (nested statements included) and rejected attempts, and the time
+    /// spent outside `generate`.
+    #[arg(long, conflicts_with_all = ["suite", "fuel"])]
+    profile: bool,
     /// Print one JSON document on stdout instead of the table.
     #[arg(long)]
     json: bool,
@@ -93,6 +98,9 @@ struct Rate {
     /// second and per CPU second of this thread.
     #[serde(flatten, skip_serializing_if = "Option::is_none")]
     records: Option<RecordRate>,
+    /// With `--profile`: the tier's statements.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    profile: Option<Vec<super::bench_profile::ProfileRow>>,
 }
 
 /// The rates of `bench --records`' second pass.
@@ -105,13 +113,18 @@ struct RecordRate {
 /// Times `args.count` items of one tier on this thread.
 fn rate(p: &Program, tier: &str, args: &Args) -> Result<Rate, Reported> {
     let mut attempts = 0u64;
-    let (seconds, cpu_seconds) = timed(|| {
+    if args.profile {
+        crate::gen::profile::start();
+    }
+    let timing = timed(|| {
         for index in 0..args.count {
             let item = generate(p, tier, index, args.seed).map_err(|e| fail_with(&e))?;
             attempts += item.attempts;
         }
         Ok(())
-    })?;
+    });
+    let costs = crate::gen::profile::finish();
+    let (seconds, cpu_seconds) = timing?;
     Ok(Rate {
         puzzle: p.name.name.clone(),
         tier: tier.to_string(),
@@ -126,6 +139,9 @@ fn rate(p: &Program, tier: &str, args: &Args) -> Result<Rate, Reported> {
         } else {
             None
         },
+        profile: args
+            .profile
+            .then(|| super::bench_profile::rows(p, &costs, seconds)),
     })
 }
 
@@ -202,6 +218,11 @@ fn rates(loaded: &[Loaded], args: &Args) -> Result<(), Reported> {
             "\ntotal: {items} items in {secs:.2} s{cpu_note} ({:.0} items/s, one thread)",
             items as f64 / secs.max(1e-9)
         );
+        for r in &rows {
+            if let Some(profile) = &r.profile {
+                super::bench_profile::print(&r.puzzle, &r.tier, r.seconds, profile);
+            }
+        }
     }
     Ok(())
 }

@@ -3,6 +3,7 @@
 
 mod ask;
 mod bench;
+mod bench_profile;
 mod build;
 mod bundle;
 mod calibrate;

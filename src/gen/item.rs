@@ -250,11 +250,17 @@ fn run_block<'p>(
     for stmt in &block.stmts {
         interp.set_model(cons.as_ref().map(Constraints::view));
         let span = stmt_span(stmt);
+        let started = super::profile::enabled().then(std::time::Instant::now);
         let next = interp
             .fuel()
             .steps(1, span)
             .and_then(|()| run_stmt(program, interp, stmt, env, cons, trace))
             .map_err(|e| e.in_statement(span))?;
+        if let Some(t) = started {
+            let rejected =
+                matches!(next, Next::Reject(at) if (at.start, at.end) == (span.start, span.end));
+            super::profile::record(span, t.elapsed(), rejected);
+        }
         if let Some(c) = cons.as_ref() {
             let (vars, clauses) = c.size();
             interp.fuel().model_size(vars, clauses);

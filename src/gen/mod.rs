@@ -6,6 +6,7 @@ pub mod error;
 mod finish;
 pub mod gold;
 pub mod item;
+pub mod profile;
 mod prompt_parts;
 mod require;
 pub mod rng;

@@ -291,6 +291,64 @@ fn bench_reports_per_tier_rates_and_a_suite_build() {
 }
 
 #[test]
+fn bench_profile_counts_each_statement_s_runs_and_rejections() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let spec = dir.path().join("dice.puzzle");
+    // Half the draws are rejected; the `for` holds one statement per die.
+    std::fs::write(
+        &spec,
+        "puzzle dice\ntitle en \"D\" ko \"D\"\nfamily direct\nlever n: int in 1..=9\ntier easy { n = 3 }\ngenerate {\n  let x = int in 1..=6\n  require x <= 3 else \"low dice only\"\n  for i in 0..n {\n    let y = x + i\n  }\n}\nanswer int = x\ntemplate en \"{x}\"\ntemplate ko \"{x}\"\n",
+    )
+    .expect("write");
+    let out = puzzlec(&[
+        "bench",
+        spec.to_str().expect("utf8"),
+        "-n",
+        "40",
+        "--profile",
+        "--json",
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let doc: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    let row = &doc["rows"][0];
+    let attempts = (row["attempts_per_item"].as_f64().expect("attempts") * 40.0).round() as u64;
+    let profile = row["profile"].as_array().expect("a profile");
+    let by_line = |line: u64| {
+        profile
+            .iter()
+            .find(|r| r["line"] == line)
+            .unwrap_or_else(|| panic!("no row for line {line}: {profile:?}"))
+    };
+    let (draw, require, each, inner) = (by_line(7), by_line(8), by_line(9), by_line(10));
+    // Every attempt draws and checks; the accepted 40 go on.
+    assert_eq!(draw["runs"], attempts);
+    assert_eq!(require["runs"], attempts);
+    assert_eq!(require["rejections"], attempts - 40);
+    assert!(attempts > 40, "some draws are rejected ({attempts})");
+    assert_eq!(each["runs"], 40);
+    assert_eq!(
+        (inner["runs"].as_u64(), inner["depth"].as_u64()),
+        (Some(120), Some(1))
+    );
+    assert_eq!(each["depth"], 0);
+    assert!(inner["seconds"].as_f64() <= each["seconds"].as_f64());
+    // The table names the rejecting statement.
+    let table = puzzlec(&[
+        "bench",
+        spec.to_str().expect("utf8"),
+        "-n",
+        "40",
+        "--profile",
+    ]);
+    let table = text(&table.stdout);
+    assert!(
+        table.contains("| 8 | `require x <= 3 else \"low dice only\"` |"),
+        "{table}"
+    );
+    assert!(table.contains("outside `generate`"), "{table}");
+}
+
+#[test]
 fn a_failing_item_stops_the_build_without_a_manifest() {
     let dir = tempfile::tempdir().expect("tempdir");
     let specs = dir.path().join("specs");
