@@ -74,6 +74,36 @@ pub fn position(entries: &Entries, key: &Value) -> Option<usize> {
     })
 }
 
+/// The entries of a map made from `(key, value)` pairs in order: a key
+/// seen before keeps its first position and takes the later value. Keys
+/// are matched by hash (a scan for keys that cannot be hashed), so making
+/// a map of `n` entries costs about `n` lookups, not `n²/2` comparisons.
+pub fn collect_entries(pairs: impl IntoIterator<Item = (Value, Value)>) -> Vec<(Value, Value)> {
+    let mut out: Vec<(Value, Value)> = Vec::new();
+    let mut index = Index::default();
+    for (k, v) in pairs {
+        let at = match key_hash(&k) {
+            Some(h) => {
+                let bucket = index.entry(h).or_default();
+                let at = bucket.iter().map(|&p| p as usize).find(|&p| out[p].0 == k);
+                if at.is_none() {
+                    bucket.push(out.len() as u32);
+                }
+                at
+            }
+            // Such a key can only equal another key that cannot be hashed.
+            None => out
+                .iter()
+                .position(|(o, _)| key_hash(o).is_none() && *o == k),
+        };
+        match at {
+            Some(p) => out[p].1 = v,
+            None => out.push((k, v)),
+        }
+    }
+    out
+}
+
 fn scan(entries: &[(Value, Value)], key: &Value) -> Option<usize> {
     entries.iter().position(|(k, _)| k == key)
 }
@@ -200,6 +230,38 @@ mod tests {
             }
         }
         assert_eq!(position(&m, &Value::Int(4)), Some(4));
+    }
+
+    /// Collecting pairs keeps each key's first position and last value,
+    /// as pushing them one by one after a scan does, for hashable and
+    /// unhashable keys alike.
+    #[test]
+    fn collecting_agrees_with_pushing_after_a_scan() {
+        let unhashable = |i: i64| Value::Map(Rc::new(vec![(Value::Int(i), Value::Int(0))]));
+        let mut pairs: Vec<(Value, Value)> = map(60).iter().cloned().collect();
+        for i in 0..90i64 {
+            let key = match i % 5 {
+                0 => Value::Int(i % 7),
+                1 => Value::str(format!("k{}", i % 9)),
+                2 => unhashable(i % 3),
+                3 => Value::tuple(vec![Value::Int(i % 4), Value::str("x")]),
+                _ => Value::list(vec![unhashable(i % 2)]),
+            };
+            pairs.push((key, Value::Int(1000 + i)));
+        }
+        let mut pushed: Vec<(Value, Value)> = Vec::new();
+        for (k, v) in pairs.clone() {
+            match pushed.iter_mut().find(|(o, _)| *o == k) {
+                Some(slot) => slot.1 = v,
+                None => pushed.push((k, v)),
+            }
+        }
+        let collected = collect_entries(pairs);
+        assert_eq!(collected.len(), pushed.len());
+        assert!(pushed.len() < 150, "some keys repeat");
+        for ((a, x), (b, y)) in collected.iter().zip(&pushed) {
+            assert!(a == b && x == y, "{a:?} => {x:?} against {b:?} => {y:?}");
+        }
     }
 
     /// More maps than a thread keeps: each still answers as a scan does.

@@ -405,7 +405,7 @@ pub(super) fn call(
         }
         "to_map" => {
             let pairs = expect_list(a(0), span)?;
-            let mut m: Vec<(Value, Value)> = Vec::new();
+            let mut kvs = Vec::with_capacity(pairs.len());
             for p in pairs.iter() {
                 let kv = expect_list(p, span)?;
                 if kv.len() != 2 {
@@ -414,11 +414,9 @@ pub(super) fn call(
                         span,
                     ));
                 }
-                match m.iter_mut().find(|(k, _)| *k == kv[0]) {
-                    Some(slot) => slot.1 = kv[1].clone(),
-                    None => m.push((kv[0].clone(), kv[1].clone())),
-                }
+                kvs.push((kv[0].clone(), kv[1].clone()));
             }
+            let m = crate::eval::map_index::collect_entries(kvs);
             Ok(Value::Map(Rc::new(m)))
         }
         "abs" => {
