@@ -48,7 +48,7 @@ pub enum Resolved {
     /// The user function with this index.
     User(usize),
     /// The builtin with this name (from the builtin table).
-    Builtin(&'static str),
+    Builtin(&'static crate::eval::builtins::Builtin),
     /// No such name: an error when evaluated.
     Unbound(Arc<str>),
 }

@@ -281,7 +281,7 @@ fn resolve_static(fns: &dyn Functions, name: &str) -> Resolved {
         return Resolved::User(i);
     }
     match builtins::find(name) {
-        Some(b) => Resolved::Builtin(b.name),
+        Some(b) => Resolved::Builtin(b),
         None => Resolved::Unbound(Arc::from(name)),
     }
 }

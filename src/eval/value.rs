@@ -39,8 +39,8 @@ pub enum Func {
     },
     /// A top-level `fn` by index.
     User(usize),
-    /// A builtin by name.
-    Builtin(&'static str),
+    /// A builtin, by its entry in the builtin table.
+    Builtin(&'static crate::eval::builtins::Builtin),
 }
 
 /// The type of a value, as named in messages.

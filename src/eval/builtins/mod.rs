@@ -62,16 +62,14 @@ fn one_char(v: &Value, span: Span) -> EvalResult<char> {
     }
 }
 
-/// Calls builtin `name` with evaluated arguments.
+/// Calls builtin `spec` (an entry of [`BUILTINS`]) with evaluated arguments.
 pub fn call(
     interp: &mut Interp<'_>,
-    name: &str,
+    spec: &'static Builtin,
     args: Vec<Value>,
     span: Span,
 ) -> EvalResult<Value> {
-    let Some(spec) = find(name) else {
-        return Err(EvalError::new(K::Unbound(name.to_string()), span));
-    };
+    let name = spec.name;
     if args.len() < spec.min || args.len() > spec.max {
         let expected = if spec.min == spec.max {
             spec.min.to_string()

@@ -216,7 +216,7 @@ impl<'a> Interp<'a> {
             ));
         };
         match &**func {
-            Func::Builtin(name) => self.call_builtin(name, args, span),
+            Func::Builtin(b) => self.call_builtin(b, args, span),
             Func::User(i) => self.call_user(*i, args, span),
             Func::Lambda {
                 code,
@@ -268,10 +268,15 @@ impl<'a> Interp<'a> {
 
     /// A builtin call costs a step per element of its arguments and of its
     /// result, and its result must fit the value limit.
-    fn call_builtin(&mut self, name: &str, args: Vec<Value>, span: Span) -> EvalResult<Value> {
+    fn call_builtin(
+        &mut self,
+        b: &'static builtins::Builtin,
+        args: Vec<Value>,
+        span: Span,
+    ) -> EvalResult<Value> {
         let read: u64 = args.iter().map(shallow_size).sum();
         self.fuel.steps(read, span)?;
-        let result = builtins::call(self, name, args, span)?;
+        let result = builtins::call(self, b, args, span)?;
         self.fuel.alloc(shallow_size(&result) as u128, span)?;
         Ok(result)
     }

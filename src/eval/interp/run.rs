@@ -213,7 +213,11 @@ impl<'a> Interp<'a> {
     }
 
     fn run_all(&mut self, items: &[Code], cx: &Cx<'_>) -> EvalResult<Vec<Value>> {
-        items.iter().map(|e| self.run(e, cx)).collect()
+        let mut out = Vec::with_capacity(items.len());
+        for e in items {
+            out.push(self.run(e, cx)?);
+        }
+        Ok(out)
     }
 
     /// A call. A callee resolved at lowering is charged as the name it was
@@ -231,10 +235,10 @@ impl<'a> Interp<'a> {
                 let args = self.run_all(args, cx)?;
                 self.call_user(*i, args, span)
             }
-            Op::Static(super::Resolved::Builtin(name), _) => {
+            Op::Static(super::Resolved::Builtin(b), _) => {
                 self.charge_leaf(callee.span)?;
                 let args = self.run_all(args, cx)?;
-                self.call_builtin(name, args, span)
+                self.call_builtin(b, args, span)
             }
             _ => {
                 let f = self.run(callee, cx)?;
@@ -265,7 +269,7 @@ impl<'a> Interp<'a> {
         } else if let Some(i) = self.fns.lookup(name) {
             Value::Func(Rc::new(Func::User(i)))
         } else if let Some(b) = builtins::find(name) {
-            Value::Func(Rc::new(Func::Builtin(b.name)))
+            Value::Func(Rc::new(Func::Builtin(b)))
         } else {
             return Err(EvalError::new(K::Unbound(name.to_string()), name_span));
         };
@@ -445,7 +449,7 @@ use std::sync::Arc;
 fn resolved_value(resolved: &super::Resolved, span: Span) -> EvalResult<Value> {
     match resolved {
         super::Resolved::User(i) => Ok(Value::Func(Rc::new(Func::User(*i)))),
-        super::Resolved::Builtin(name) => Ok(Value::Func(Rc::new(Func::Builtin(name)))),
+        super::Resolved::Builtin(b) => Ok(Value::Func(Rc::new(Func::Builtin(b)))),
         super::Resolved::Unbound(name) => Err(EvalError::new(K::Unbound(name.to_string()), span)),
     }
 }
