@@ -262,3 +262,33 @@ fn randomness_needs_a_sampler() {
         Err(EvalErrorKind::NoRandomness)
     ));
 }
+
+/// `x in [literals]` is answered without building the list: it agrees with
+/// searching the same list built by a call, for probes of every type.
+#[test]
+fn membership_in_a_literal_list_agrees_with_searching_a_built_one() {
+    let lists = [
+        "[1, 2, 3]",
+        "[\"F\", \"M\", \"H\", \"W\"]",
+        "[true]",
+        "[1, \"1\", false, \"\"]",
+        "[-4, 0]",
+        "[\"가\", \"ab\"]",
+    ];
+    let probes = [
+        "1", "3", "-4", "0", "7", "\"F\"", "\"W\"", "\"f\"", "\"1\"", "\"\"", "\"가\"", "true",
+        "false", "[1]", "(1, 2)",
+    ];
+    let mut hits = 0;
+    for list in lists {
+        for probe in probes {
+            for op in ["in", "not in"] {
+                let fast = show(&format!("{probe} {op} {list}"));
+                let built = show(&format!("{probe} {op} take({list}, 100)"));
+                assert_eq!(fast, built, "{probe} {op} {list}");
+                hits += usize::from(op == "in" && fast == "true");
+            }
+        }
+    }
+    assert!(hits >= 10, "probes found: {hits}");
+}

@@ -31,7 +31,16 @@ impl<'a> Interp<'a> {
         match &code.op {
             Op::Int(i) => Ok(Value::Int(*i)),
             Op::Bool(b) => Ok(Value::Bool(*b)),
-            Op::Str(parts) => Ok(Value::str(self.interpolate(parts, cx)?)),
+            // Plain text: charged as `interpolate` charges it, without the
+            // intermediate `String`.
+            Op::Str(parts) => match parts.as_slice() {
+                [Part::Text(t)] => {
+                    self.fuel.steps(t.len() as u64, Span::default())?;
+                    self.fuel.size(t.len() as u128, Span::default())?;
+                    Ok(Value::str(&**t))
+                }
+                _ => Ok(Value::str(self.interpolate(parts, cx)?)),
+            },
             Op::Local(slot) => Ok(self.local(*slot)),
             Op::Free(k, name_span) => self.free(*k, *name_span, cx),
             Op::Static(resolved, name_span) => resolved_value(resolved, *name_span),
@@ -417,9 +426,45 @@ impl<'a> Interp<'a> {
             return Err(type_error("a bool", &lv, a.span));
         }
         let l = self.run(a, cx)?;
+        if matches!(op, BinOp::In | BinOp::NotIn) && !matches!(l, Value::Sym(_)) {
+            if let Op::List(items) = &b.op {
+                if items.iter().all(|e| literal(e).is_some()) {
+                    return self.in_literals(op, &l, b, items, span);
+                }
+            }
+        }
         let r = self.run(b, cx)?;
         self.charge_binary(op, &l, &r, span)?;
         binary_values(op, &l, &r, a.span, b.span, span)
+    }
+
+    /// `l in [literals]` without building the list: the list's nodes are
+    /// charged as running them would charge (a step and a level each, and a
+    /// text's length), then the search as `charge_binary` charges it.
+    fn in_literals(
+        &mut self,
+        op: BinOp,
+        l: &Value,
+        list: &Code,
+        items: &[Code],
+        span: Span,
+    ) -> EvalResult<Value> {
+        self.fuel.steps(1, list.span)?;
+        self.fuel.nest(self.depth + 1, list.span)?;
+        let mut found = false;
+        for item in items {
+            self.fuel.steps(1, item.span)?;
+            self.fuel.nest(self.depth + 2, item.span)?;
+            let lit = literal(item).unwrap_or(Literal::Bool(false));
+            if let Literal::Str(t) = lit {
+                self.fuel.steps(t.len() as u64, Span::default())?;
+                self.fuel.size(t.len() as u128, Span::default())?;
+            }
+            found = found || lit.matches(l);
+        }
+        self.fuel
+            .steps(shallow_size(l).max(items.len() as u64), span)?;
+        Ok(Value::Bool(found == (op == BinOp::In)))
     }
 
     /// What an operator costs before it runs: joining strings or lists and
@@ -451,6 +496,39 @@ fn resolved_value(resolved: &super::Resolved, span: Span) -> EvalResult<Value> {
         super::Resolved::User(i) => Ok(Value::Func(Rc::new(Func::User(*i)))),
         super::Resolved::Builtin(b) => Ok(Value::Func(Rc::new(Func::Builtin(b)))),
         super::Resolved::Unbound(name) => Err(EvalError::new(K::Unbound(name.to_string()), span)),
+    }
+}
+
+/// A literal list element: a number, a truth value or plain text.
+#[derive(Clone, Copy)]
+enum Literal<'c> {
+    Int(i64),
+    Bool(bool),
+    Str(&'c str),
+}
+
+impl Literal<'_> {
+    /// Whether `v` equals the value the literal evaluates to.
+    fn matches(self, v: &Value) -> bool {
+        match (self, v) {
+            (Literal::Int(a), Value::Int(b)) => a == *b,
+            (Literal::Bool(a), Value::Bool(b)) => a == *b,
+            (Literal::Str(a), Value::Str(b)) => a == &**b,
+            _ => false,
+        }
+    }
+}
+
+fn literal(code: &Code) -> Option<Literal<'_>> {
+    match &code.op {
+        Op::Int(i) => Some(Literal::Int(*i)),
+        Op::Bool(b) => Some(Literal::Bool(*b)),
+        Op::Str(parts) => match parts.as_slice() {
+            [Part::Text(t)] => Some(Literal::Str(t)),
+            [] => Some(Literal::Str("")),
+            _ => None,
+        },
+        _ => None,
     }
 }
 
