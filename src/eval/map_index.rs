@@ -104,6 +104,40 @@ pub fn collect_entries(pairs: impl IntoIterator<Item = (Value, Value)>) -> Vec<(
     out
 }
 
+/// The positions of equal keys, grouped: one group per distinct key, in the
+/// order each key first appears, each group's positions ascending. Keys are
+/// matched by hash (a scan for keys that cannot be hashed).
+pub fn group_positions(keys: &[Value]) -> Vec<Vec<usize>> {
+    let mut groups: Vec<Vec<usize>> = Vec::new();
+    let mut index = Index::default();
+    let mut unhashed: Vec<usize> = Vec::new();
+    for (p, k) in keys.iter().enumerate() {
+        let same = |g: &usize| keys[groups[*g][0]] == *k;
+        let found = match key_hash(k) {
+            Some(h) => {
+                let bucket = index.entry(h).or_default();
+                let found = bucket.iter().map(|&g| g as usize).find(same);
+                if found.is_none() {
+                    bucket.push(groups.len() as u32);
+                }
+                found
+            }
+            None => {
+                let found = unhashed.iter().copied().find(same);
+                if found.is_none() {
+                    unhashed.push(groups.len());
+                }
+                found
+            }
+        };
+        match found {
+            Some(g) => groups[g].push(p),
+            None => groups.push(vec![p]),
+        }
+    }
+    groups
+}
+
 fn scan(entries: &[(Value, Value)], key: &Value) -> Option<usize> {
     entries.iter().position(|(k, _)| k == key)
 }
@@ -262,6 +296,36 @@ mod tests {
         for ((a, x), (b, y)) in collected.iter().zip(&pushed) {
             assert!(a == b && x == y, "{a:?} => {x:?} against {b:?} => {y:?}");
         }
+    }
+
+    /// Grouping by hash gives the groups a quadratic scan gives: keys in
+    /// first-seen order, positions ascending, unhashable keys included.
+    #[test]
+    fn grouping_agrees_with_a_scan() {
+        let unhashable = |i: i64| Value::Map(Rc::new(vec![(Value::Int(i), Value::Int(0))]));
+        let keys: Vec<Value> = (0..300i64)
+            .map(|i| match (i * 7) % 6 {
+                0 => Value::Int(i % 11),
+                1 => Value::str(format!("k{}", i % 5)),
+                2 => unhashable(i % 3),
+                3 => Value::tuple(vec![Value::Int(i % 4)]),
+                4 => Value::list(vec![unhashable(i % 2), Value::Int(1)]),
+                _ => Value::Bool(i % 3 == 0),
+            })
+            .collect();
+        let mut scanned: Vec<Vec<usize>> = Vec::new();
+        for (p, k) in keys.iter().enumerate() {
+            match scanned.iter_mut().find(|g| keys[g[0]] == *k) {
+                Some(g) => g.push(p),
+                None => scanned.push(vec![p]),
+            }
+        }
+        assert!(
+            scanned.len() > 20 && scanned.len() < 100,
+            "{}",
+            scanned.len()
+        );
+        assert_eq!(group_positions(&keys), scanned);
     }
 
     /// More maps than a thread keeps: each still answers as a scan does.

@@ -292,3 +292,33 @@ fn membership_in_a_literal_list_agrees_with_searching_a_built_one() {
     }
     assert!(hits >= 10, "probes found: {hits}");
 }
+
+#[test]
+fn grouping_keeps_first_seen_order() {
+    let cases = [
+        (
+            "keys(group_by([3, 10, 4, 11], |x| x % 2)) == [1, 0]",
+            "true",
+        ),
+        (
+            "values(group_by([3, 10, 4, 11], |x| x % 2)) == [[3, 11], [10, 4]]",
+            "true",
+        ),
+        ("len(group_by([], |x| x))", "0"),
+        (
+            "group_by([\"ab\", \"c\", \"de\"], |s| len(s))[2] == [\"ab\", \"de\"]",
+            "true",
+        ),
+        (
+            "keys(group_count([\"a\", \"b\", \"a\", [1], [1]])) == [\"a\", \"b\", [1]]",
+            "true",
+        ),
+        (
+            "values(group_count([\"a\", \"b\", \"a\", [1], [1]])) == [2, 1, 2]",
+            "true",
+        ),
+    ];
+    for (text, expected) in cases {
+        assert_eq!(show(text), expected, "{text}");
+    }
+}

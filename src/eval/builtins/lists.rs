@@ -212,13 +212,25 @@ pub(super) fn call(
         }
         "group_count" => {
             let xs = iter_values(a(0), span)?;
-            let mut out: Vec<(Value, Value)> = Vec::new();
-            for x in xs {
-                match out.iter_mut().find(|(k, _)| *k == x) {
-                    Some((_, Value::Int(n))) => *n += 1,
-                    _ => out.push((x, Value::Int(1))),
-                }
+            let out = crate::eval::map_index::group_positions(&xs)
+                .into_iter()
+                .map(|g| (xs[g[0]].clone(), Value::Int(g.len() as i64)))
+                .collect();
+            Ok(Value::Map(Rc::new(out)))
+        }
+        "group_by" => {
+            let xs = expect_list(a(0), span)?;
+            let mut keys = Vec::with_capacity(xs.len());
+            for x in xs.iter() {
+                keys.push(interp.call(a(1), vec![x.clone()], span)?);
             }
+            let out = crate::eval::map_index::group_positions(&keys)
+                .into_iter()
+                .map(|g| {
+                    let members = g.iter().map(|&p| xs[p].clone()).collect();
+                    (keys[g[0]].clone(), Value::list(members))
+                })
+                .collect();
             Ok(Value::Map(Rc::new(out)))
         }
         "group_sum" => {

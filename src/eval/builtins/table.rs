@@ -131,6 +131,7 @@ pub const BUILTINS: &[Builtin] = &[
     b("argsort", 1, 1, Returns::IntList, "argsort(xs) -> indices that sort xs (stable)"),
     b("fold", 3, 3, Returns::Any, "fold(xs, init, f) -> f(...f(f(init, x0), x1)...)"),
     b("group_count", 1, 1, Returns::Map, "group_count(xs) -> map of value -> occurrences, first-seen order"),
+    b("group_by", 2, 2, Returns::Map, "group_by(xs, key) -> map of key(x) -> the xs with that key in order, keys in first-seen order"),
     b("group_sum", 2, 2, Returns::Map, "group_sum(keys, values) -> map of key -> sum of its values, first-seen order"),
     // exact optimisation
     b("best_assignment", 2, 3, Returns::Map, "best_assignment(weights, query[, bonus]) -> { value, low, high, columns, optimal_columns }: rows to distinct columns, maximising the weight sum (+ bonus.add when the summed bonus.quantity reaches bonus.at_least); low/high: the query sum's range over all optimal assignments; optimal_columns: per row, every column it takes in some optimal assignment"),
