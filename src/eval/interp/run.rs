@@ -452,10 +452,10 @@ impl<'a> Interp<'a> {
         self.fuel.steps(1, list.span)?;
         self.fuel.nest(self.depth + 1, list.span)?;
         let mut found = false;
-        for item in items {
+        // Every item is a literal (the caller checked).
+        for (item, lit) in items.iter().filter_map(|e| literal(e).map(|l| (e, l))) {
             self.fuel.steps(1, item.span)?;
             self.fuel.nest(self.depth + 2, item.span)?;
-            let lit = literal(item).unwrap_or(Literal::Bool(false));
             if let Literal::Str(t) = lit {
                 self.fuel.steps(t.len() as u64, Span::default())?;
                 self.fuel.size(t.len() as u128, Span::default())?;
