@@ -6,7 +6,7 @@ use super::error::{EvalError, EvalErrorKind as K, EvalResult};
 use super::fuel::Fuel;
 use super::value::{Func, Value};
 use super::Sampler;
-use crate::compile::code::{Code, Resolved, Unit};
+use crate::compile::code::{Code, Op, Resolved, Unit};
 use crate::compile::lower::lower_root;
 use crate::effort::ModelView;
 use crate::render::particle;
@@ -186,6 +186,22 @@ impl<'a> Interp<'a> {
     /// Runs lowered code, charging one step and one level of nesting.
     fn run(&mut self, code: &Code, cx: &Cx<'_>) -> EvalResult<Value> {
         self.fuel.steps(1, code.span)?;
+        // Leaves are charged the same level without entering `run_op`.
+        match &code.op {
+            Op::Local(slot) => {
+                self.fuel.nest(self.depth + 1, code.span)?;
+                return Ok(self.local(*slot));
+            }
+            Op::Int(i) => {
+                self.fuel.nest(self.depth + 1, code.span)?;
+                return Ok(Value::Int(*i));
+            }
+            Op::Bool(b) => {
+                self.fuel.nest(self.depth + 1, code.span)?;
+                return Ok(Value::Bool(*b));
+            }
+            _ => {}
+        }
         self.depth += 1;
         let result = match self.fuel.nest(self.depth, code.span) {
             Err(e) => Err(e),

@@ -258,7 +258,7 @@ impl<'a> Interp<'a> {
     }
 
     /// The value of slot `slot` of the running frame.
-    fn local(&self, slot: u32) -> Value {
+    pub(super) fn local(&self, slot: u32) -> Value {
         match &self.stack[self.base + slot as usize] {
             Some(v) => v.clone(),
             None => unreachable!("slot {slot} is read before it is bound"),
