@@ -76,32 +76,14 @@ pub fn position(entries: &Entries, key: &Value) -> Option<usize> {
 
 /// The entries of a map made from `(key, value)` pairs in order: a key
 /// seen before keeps its first position and takes the later value. Keys
-/// are matched by hash (a scan for keys that cannot be hashed), so making
-/// a map of `n` entries costs about `n` lookups, not `n²/2` comparisons.
-pub fn collect_entries(pairs: impl IntoIterator<Item = (Value, Value)>) -> Vec<(Value, Value)> {
-    let mut out: Vec<(Value, Value)> = Vec::new();
-    let mut index = Index::default();
-    for (k, v) in pairs {
-        let at = match key_hash(&k) {
-            Some(h) => {
-                let bucket = index.entry(h).or_default();
-                let at = bucket.iter().map(|&p| p as usize).find(|&p| out[p].0 == k);
-                if at.is_none() {
-                    bucket.push(out.len() as u32);
-                }
-                at
-            }
-            // Such a key can only equal another key that cannot be hashed.
-            None => out
-                .iter()
-                .position(|(o, _)| key_hash(o).is_none() && *o == k),
-        };
-        match at {
-            Some(p) => out[p].1 = v,
-            None => out.push((k, v)),
-        }
-    }
-    out
+/// are matched by hash ([`group_positions`]), so making a map of `n`
+/// entries costs about `n` lookups, not `n²/2` comparisons.
+pub fn collect_entries(pairs: Vec<(Value, Value)>) -> Vec<(Value, Value)> {
+    let (keys, values): (Vec<Value>, Vec<Value>) = pairs.into_iter().unzip();
+    group_positions(&keys)
+        .into_iter()
+        .map(|g| (keys[g[0]].clone(), values[g[g.len() - 1]].clone()))
+        .collect()
 }
 
 /// The positions of equal keys, grouped: one group per distinct key, in the
@@ -266,12 +248,16 @@ mod tests {
         assert_eq!(position(&m, &Value::Int(4)), Some(4));
     }
 
+    /// A key that cannot be hashed (it holds a map).
+    fn unhashable(i: i64) -> Value {
+        Value::Map(Rc::new(vec![(Value::Int(i), Value::Int(0))]))
+    }
+
     /// Collecting pairs keeps each key's first position and last value,
     /// as pushing them one by one after a scan does, for hashable and
     /// unhashable keys alike.
     #[test]
     fn collecting_agrees_with_pushing_after_a_scan() {
-        let unhashable = |i: i64| Value::Map(Rc::new(vec![(Value::Int(i), Value::Int(0))]));
         let mut pairs: Vec<(Value, Value)> = map(60).iter().cloned().collect();
         for i in 0..90i64 {
             let key = match i % 5 {
@@ -302,7 +288,6 @@ mod tests {
     /// first-seen order, positions ascending, unhashable keys included.
     #[test]
     fn grouping_agrees_with_a_scan() {
-        let unhashable = |i: i64| Value::Map(Rc::new(vec![(Value::Int(i), Value::Int(0))]));
         let keys: Vec<Value> = (0..300i64)
             .map(|i| match (i * 7) % 6 {
                 0 => Value::Int(i % 11),
