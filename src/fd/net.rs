@@ -115,6 +115,7 @@ impl Base {
 
 /// One question: the rules, further conditions (the clues in force and
 /// anything asked), and optionally a solution to look past.
+#[derive(Clone)]
 pub struct Question<'a> {
     pub(super) base: &'a Base,
     pub(super) root: Vec<u64>,

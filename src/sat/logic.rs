@@ -10,6 +10,12 @@ impl Model {
     }
 
     /// A literal equivalent to the conjunction of `lits` (true if empty).
+    ///
+    /// A gate's clauses define it in both directions and are never
+    /// removed, so the same set of inputs asked for again (also as a
+    /// disjunction, through [`Model::or`]) returns the gate already made:
+    /// fewer variables and clauses, and the solver sees equal conditions as
+    /// one literal.
     pub fn and(&mut self, lits: &[Lit]) -> Result<Lit, SatError> {
         let mut xs: Vec<Lit> = Vec::with_capacity(lits.len());
         for &l in lits {
@@ -28,6 +34,9 @@ impl Model {
             0 => Ok(self.t),
             1 => Ok(xs[0]),
             n => {
+                if let Some(&r) = self.gates.get(&xs) {
+                    return Ok(r);
+                }
                 self.reserve(1, n + 1)?;
                 let r = self.new_bool()?;
                 let mut big = Vec::with_capacity(n + 1);
@@ -37,6 +46,7 @@ impl Model {
                     big.push(!l);
                 }
                 self.add_clause(&big)?;
+                self.gates.insert(xs, r);
                 Ok(r)
             }
         }

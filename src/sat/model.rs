@@ -31,6 +31,10 @@ pub struct Model {
     /// numbers of clauses and retired literals then: the same question again
     /// has the same answer.
     pub(crate) last_sat: Option<(Vec<Lit>, usize, usize)>,
+    /// Every conjunction gate made so far, by its sorted inputs: the same
+    /// conjunction asked for again is the same literal (see
+    /// [`Model::and`]).
+    pub(crate) gates: std::collections::HashMap<Vec<Lit>, Lit>,
 }
 
 impl Model {
@@ -54,6 +58,7 @@ impl Model {
             retired: Vec::new(),
             connectivity: Vec::new(),
             last_sat: None,
+            gates: std::collections::HashMap::new(),
         };
         let v = m.new_bool()?;
         m.t = v;
@@ -84,6 +89,7 @@ impl Model {
             retired: Vec::new(),
             connectivity: self.connectivity.clone(),
             last_sat: None,
+            gates: self.gates.clone(),
         })
     }
 

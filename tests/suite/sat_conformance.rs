@@ -138,6 +138,34 @@ fn model_connectives_truth_tables() {
     });
 }
 
+/// A conjunction asked for again, in any order or as the disjunction of
+/// the negations, is the gate already made: no new variable or clause, and
+/// the gate still means the conjunction (every assignment of its inputs).
+#[test]
+fn the_same_conjunction_is_one_gate() {
+    each_backend(|name, b| {
+        let mut m = Model::new(b).unwrap();
+        let xs: Vec<Lit> = (0..3).map(|_| m.new_bool().unwrap()).collect();
+        let and = m.and(&xs).unwrap();
+        let (vars, clauses) = (m.num_vars(), m.num_clauses());
+        assert_eq!(m.and(&[xs[2], xs[0], xs[1], xs[0]]).unwrap(), and, "{name}");
+        let negated: Vec<Lit> = xs.iter().map(|&x| !x).collect();
+        assert_eq!(m.or(&negated).unwrap(), !and, "{name}");
+        assert_eq!((m.num_vars(), m.num_clauses()), (vars, clauses), "{name}");
+        // A different set of inputs is a gate of its own.
+        let two = m.and(&xs[..2]).unwrap();
+        assert_ne!(two, and, "{name}");
+        for bits in 0..8u32 {
+            let a: Vec<Lit> = (0..3)
+                .map(|i| if bits >> i & 1 == 1 { xs[i] } else { !xs[i] })
+                .collect();
+            assert!(m.solve(&a).unwrap(), "{name}");
+            assert_eq!(m.lit_value(and), Some(bits == 7), "{name} {bits:03b}");
+            assert_eq!(m.lit_value(two), Some(bits & 3 == 3), "{name} {bits:03b}");
+        }
+    });
+}
+
 #[test]
 fn model_constants_and_int_values() {
     for (name, ctor) in backend_variants() {

@@ -107,4 +107,71 @@ impl Constraints {
         };
         Ok((sat, if sat { self.complete_model() } else { None }))
     }
+
+    /// Whether some solution of the rules and `lits` (whose conditions are
+    /// `terms`) breaks at least one of the `dropped` clues (each a literal
+    /// and its condition); when one does, a solution that shows it if one
+    /// is at hand.
+    ///
+    /// When `lits` and the dropped clues together leave one solution, this
+    /// is the question whether `lits` alone leave another (every other
+    /// solution breaks a dropped clue), asked so that the finite-domain
+    /// engine starts from narrower domains: the `k`-th question keeps the
+    /// clues before `k` and breaks clue `k`.
+    pub(super) fn breaks_one(
+        &mut self,
+        lits: &[Lit],
+        terms: &[&BoolTerm],
+        dropped: &[(Lit, &BoolTerm)],
+        span: Span,
+    ) -> EvalResult<(bool, Option<Vec<i64>>)> {
+        if let Some(base) = self.fd_base() {
+            let broken: Vec<BoolTerm> = dropped.iter().map(|(_, t)| negation(t)).collect();
+            let mut kept = Question::new(&base);
+            for t in terms {
+                kept.condition(t);
+            }
+            let mut answer = Answer::Unsat;
+            for (k, b) in broken.iter().enumerate() {
+                if k > 0 {
+                    kept.condition(dropped[k - 1].1);
+                }
+                let mut q = kept.clone();
+                q.condition(b);
+                answer = if q.is_propagated() {
+                    fd::solve(q, NODE_BUDGET)
+                } else {
+                    Answer::Unknown
+                };
+                if answer != Answer::Unsat {
+                    break;
+                }
+            }
+            match answer {
+                Answer::Sat(m) => {
+                    self.fd_record.0 += 1;
+                    return Ok((true, Some(m)));
+                }
+                Answer::Unsat => {
+                    self.fd_record.0 += 1;
+                    return Ok((false, None));
+                }
+                Answer::Unknown => self.fd_record.1 += 1,
+            }
+        }
+        let broken: Vec<Lit> = dropped.iter().map(|(l, _)| !*l).collect();
+        let sat = self
+            .model
+            .solve_with_clause(lits, &broken)
+            .map_err(|e| sat_error(e, span))?;
+        Ok((sat, if sat { self.complete_model() } else { None }))
+    }
+}
+
+/// The condition that holds exactly where `t` does not.
+fn negation(t: &BoolTerm) -> BoolTerm {
+    match t {
+        BoolTerm::Cmp(term, op) => BoolTerm::Cmp(term.clone(), op.negate()),
+        other => other.clone().negated(),
+    }
 }

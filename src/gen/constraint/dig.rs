@@ -201,14 +201,15 @@ impl Constraints {
                 active[g] = false;
             }
             // The condition first: it is often cheaper than the solve, and
-            // both must hold, so the order changes no verdict.
+            // both must hold, so the order changes no verdict. The active
+            // clues with the group's left one solution, so another solution
+            // now must break a clue of the group: that is the question.
+            let dropped: Vec<(Lit, &BoolTerm)> =
+                group.iter().map(|&g| (cands[g].1, &terms[g])).collect();
             if holds(interp, &view, &active)?
-                && self.unique_under(
-                    &assumptions(&active),
-                    &conditions(&active),
-                    &solution,
-                    span,
-                )?
+                && !self
+                    .breaks_one(&assumptions(&active), &conditions(&active), &dropped, span)?
+                    .0
             {
                 count -= group.len() as i64;
             } else {

@@ -250,3 +250,94 @@ fn joined_rules_reach_both_engines() {
     );
     assert!(!c.decide(&[], &[], None, span).unwrap().0);
 }
+
+/// Random models (small domains, an all-different group, a sum) whose
+/// clues `x = v` leave one solution: with one or two of those clues
+/// dropped, `breaks_one` (another solution must break a dropped clue)
+/// agrees with asking for any solution other than the hidden one, on the
+/// finite-domain engine and on SAT alone, with both verdicts exercised.
+#[test]
+fn breaking_a_dropped_clue_is_the_uniqueness_question() {
+    let mut rng = Rng(0x5851_f42d_4c95_7f2d);
+    let span = Span::default();
+    let (mut unique, mut not_unique) = (0, 0);
+    for case in 0..1500 {
+        let mut c = Constraints::empty(Model::new(default_backend()).unwrap());
+        let n = 3 + rng.below(5);
+        for _ in 0..n {
+            let d: Vec<i64> = (0..2 + rng.below(4) as i64).collect();
+            c.vars.push(c.model.new_int(&d).unwrap());
+            c.domains.push(d);
+        }
+        c.view.domains = Rc::new(c.domains.clone());
+        let ids = rng.shuffled(&(0..n).collect::<Vec<_>>());
+        let group: Vec<IntTerm> = ids[..2 + rng.below(n - 1)]
+            .iter()
+            .map(|&i| IntTerm::var(i))
+            .collect();
+        add_rule(&mut c, BoolTerm::AllDiff(group));
+        let mut e = IntTerm::constant(0);
+        for i in 0..n {
+            e = e
+                .add_scaled(&IntTerm::var(i), rng.below(3) as i64 - 1)
+                .unwrap();
+        }
+        let k = IntTerm::constant(rng.below(3) as i64 - 1);
+        add_rule(&mut c, BoolTerm::compare(&e, CmpOp::Ge, &k).unwrap());
+        c.joined(0, span).unwrap();
+        if case % 2 == 1 {
+            c.fd = decide::FdState::Unsupported;
+        }
+        if !c.model.solve(&[]).unwrap() {
+            continue;
+        }
+        let solution: Vec<i64> = c
+            .vars
+            .iter()
+            .map(|&x| c.model.value_of(x).unwrap())
+            .collect();
+        // The clues `x = v` for a random subset of the unknowns.
+        let shown = &ids[..1 + rng.below(n)];
+        let clues: Vec<(Lit, BoolTerm)> = shown
+            .iter()
+            .map(|&i| {
+                let t =
+                    BoolTerm::compare(&IntTerm::var(i), CmpOp::Eq, &IntTerm::constant(solution[i]))
+                        .unwrap();
+                (c.lit(&t).unwrap(), t)
+            })
+            .collect();
+        let lits: Vec<Lit> = clues.iter().map(|(l, _)| *l).collect();
+        let terms: Vec<&BoolTerm> = clues.iter().map(|(_, t)| t).collect();
+        if !c.unique_under(&lits, &terms, &solution, span).unwrap() {
+            continue;
+        }
+        let dropped = (1 + rng.below(2)).min(clues.len());
+        let (kept, gone) = clues.split_at(clues.len() - dropped);
+        let lits: Vec<Lit> = kept.iter().map(|(l, _)| *l).collect();
+        let terms: Vec<&BoolTerm> = kept.iter().map(|(_, t)| t).collect();
+        let gone: Vec<(Lit, &BoolTerm)> = gone.iter().map(|(l, t)| (*l, t)).collect();
+        let expected = c.unique_under(&lits, &terms, &solution, span).unwrap();
+        let (broken, witness) = c.breaks_one(&lits, &terms, &gone, span).unwrap();
+        assert_eq!(!broken, expected, "case {case}");
+        if let Some(m) = witness {
+            assert!(
+                terms.iter().all(|t| t.eval(&m) == Some(true)),
+                "case {case}"
+            );
+            assert!(
+                gone.iter().any(|(_, t)| t.eval(&m) == Some(false)),
+                "case {case}"
+            );
+        }
+        if expected {
+            unique += 1;
+        } else {
+            not_unique += 1;
+        }
+    }
+    assert!(
+        unique > 40 && not_unique > 40,
+        "{unique} unique, {not_unique} not"
+    );
+}
