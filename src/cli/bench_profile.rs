@@ -33,7 +33,6 @@ pub(super) struct ProfileRow {
 /// A tier's profile from the costs `crate::gen::profile` collected over
 /// `seconds` of generation.
 pub(super) fn rows(p: &Program, costs: &[StatementCost], seconds: f64) -> Vec<ProfileRow> {
-    let text = &p.source.text;
     costs
         .iter()
         .map(|c| {
@@ -42,8 +41,9 @@ pub(super) fn rows(p: &Program, costs: &[StatementCost], seconds: f64) -> Vec<Pr
                 .filter(|o| o.span.start <= c.span.start && c.span.end <= o.span.end)
                 .filter(|o| (o.span.start, o.span.end) != (c.span.start, c.span.end))
                 .count();
-            let start = statement_start(text, c.span.start);
-            let first = text[start..].lines().next().unwrap_or("").trim();
+            // The whole line, so that a `let`'s row shows the statement
+            // rather than its expression alone.
+            let first = p.source.line_text(c.span.start).trim();
             ProfileRow {
                 line: p.source.line_col(c.span.start).0,
                 depth,
@@ -95,16 +95,6 @@ pub(super) fn print(puzzle: &str, tier: &str, seconds: f64, rows: &[ProfileRow])
     }
 }
 
-/// The start of the line holding `offset`, so a `let`'s row shows the
-/// whole statement rather than its expression alone.
-fn statement_start(text: &str, offset: usize) -> usize {
-    let mut at = offset.min(text.len());
-    while at > 0 && !text.is_char_boundary(at) {
-        at -= 1;
-    }
-    text[..at].rfind('\n').map_or(0, |i| i + 1)
-}
-
 fn shortened(line: &str) -> String {
     if line.chars().count() <= SHOWN_CHARS {
         return line.to_string();
@@ -117,14 +107,6 @@ fn shortened(line: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn a_statement_starts_at_its_line() {
-        let text = "generate {\n  let x = 1\n}";
-        let offset = text.find('1').unwrap();
-        assert_eq!(&text[statement_start(text, offset)..][..11], "  let x = 1");
-        assert_eq!(statement_start(text, 3), 0);
-    }
 
     #[test]
     fn long_statements_are_cut_at_a_character() {

@@ -293,6 +293,40 @@ fn membership_in_a_literal_list_agrees_with_searching_a_built_one() {
     assert!(hits >= 10, "probes found: {hits}");
 }
 
+/// `unique` and `group_sum` (which find equal keys by hash) agree with
+/// their definitions written as scans in the language, on random lists of
+/// integers, strings, lists and tuples; and `group_sum` reports the first
+/// failure in the values' order.
+#[test]
+fn unique_and_group_sum_agree_with_scans() {
+    const POOL: [&str; 7] = ["1", "2", "\"a\"", "\"b\"", "[1]", "[1, 2]", "(1, 2)"];
+    let mut rng = crate::common::XorShift(0x9e37_79b9_7f4a_7c15);
+    for _ in 0..150 {
+        let n = rng.below(9);
+        let keys: Vec<&str> = (0..n).map(|_| POOL[rng.below(POOL.len())]).collect();
+        let values: Vec<String> = (0..n)
+            .map(|_| (rng.below(21) as i64 - 10).to_string())
+            .collect();
+        let (k, v) = (keys.join(", "), values.join(", "));
+        let text = format!(
+            "let K = [{k}] in let V = [{v}] in \
+             let firsts = [x for (i, x) in enumerate(K) if not (x in take(K, i))] in \
+             unique(K) == firsts and \
+             group_sum(K, V) == to_map([(x, sum([w for (y, w) in zip(K, V) if y == x])) for x in firsts])"
+        );
+        assert_eq!(show(&text), "true", "{text}");
+    }
+    // A value that is not an integer before a sum that overflows.
+    assert!(!matches!(
+        eval("group_sum([1, 2, 1], [9223372036854775807, \"x\", 1])"),
+        Err(EvalErrorKind::Overflow(_)) | Ok(_)
+    ));
+    assert!(matches!(
+        eval("group_sum([1, 2, 1], [9223372036854775807, 0, 1])"),
+        Err(EvalErrorKind::Overflow(_))
+    ));
+}
+
 #[test]
 fn grouping_keeps_first_seen_order() {
     let cases = [

@@ -202,12 +202,10 @@ pub(super) fn call(
         },
         "unique" => {
             let xs = expect_list(a(0), span)?;
-            let mut out: Vec<Value> = Vec::new();
-            for x in xs.iter() {
-                if !out.contains(x) {
-                    out.push(x.clone());
-                }
-            }
+            let out = crate::eval::map_index::group_positions(&xs)
+                .into_iter()
+                .map(|g| xs[g[0]].clone())
+                .collect();
             Ok(Value::list(out))
         }
         "group_count" => {
@@ -246,18 +244,28 @@ pub(super) fn call(
                     span,
                 ));
             }
-            let mut out: Vec<(Value, Value)> = Vec::new();
-            for (k, v) in keys.into_iter().zip(values.iter()) {
-                let v = expect_int(v, span)?;
-                match out.iter_mut().find(|(key, _)| *key == k) {
-                    Some((_, Value::Int(n))) => {
-                        *n = n.checked_add(v).ok_or_else(|| {
-                            EvalError::new(K::Overflow("group_sum of a list".to_string()), span)
-                        })?;
-                    }
-                    _ => out.push((k, Value::Int(v))),
+            let groups = crate::eval::map_index::group_positions(&keys);
+            let mut group_of = vec![0; keys.len()];
+            for (g, members) in groups.iter().enumerate() {
+                for &p in members {
+                    group_of[p] = g;
                 }
             }
+            // Summed in the values' order, so that the first value that is
+            // not an integer, or the first sum that overflows, is the one
+            // reported.
+            let mut sums = vec![0i64; groups.len()];
+            for (v, &g) in values.iter().zip(&group_of) {
+                let v = expect_int(v, span)?;
+                sums[g] = sums[g].checked_add(v).ok_or_else(|| {
+                    EvalError::new(K::Overflow("group_sum of a list".to_string()), span)
+                })?;
+            }
+            let out = groups
+                .iter()
+                .zip(sums)
+                .map(|(g, n)| (keys[g[0]].clone(), Value::Int(n)))
+                .collect();
             Ok(Value::Map(Rc::new(out)))
         }
         "flatten" => {
