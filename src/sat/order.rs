@@ -88,6 +88,17 @@ impl Model {
     /// Encoded as `[y = v] → (r ↔ x op v)` for every `v` in the domain of
     /// `y`: two clauses per value, sound because `y` takes exactly one value.
     pub fn cmp(&mut self, x: IntVar, op: CmpOp, y: IntVar) -> Result<Lit, SatError> {
+        self.cmp_shifted(x, op, y, 0)
+    }
+
+    /// A literal equivalent to `x op y + shift`, encoded as [`Model::cmp`].
+    pub fn cmp_shifted(
+        &mut self,
+        x: IntVar,
+        op: CmpOp,
+        y: IntVar,
+        shift: i64,
+    ) -> Result<Lit, SatError> {
         self.data(x)?;
         let yd = self.data(y)?;
         let pairs: Vec<(i64, Lit)> = yd
@@ -97,14 +108,15 @@ impl Model {
             .zip(yd.lits.iter().copied())
             .collect();
         if x == y {
-            return Ok(self.const_lit(op.eval(0, 0)));
+            return Ok(self.const_lit(op.eval(0, shift)));
         }
+        let shifted = |v: i64| v.checked_add(shift).ok_or(SatError::Overflow);
         if pairs.len() == 1 {
-            return self.cmp_const(x, op, pairs[0].0);
+            return self.cmp_const(x, op, shifted(pairs[0].0)?);
         }
         let mut conds = Vec::with_capacity(pairs.len());
         for &(v, _) in &pairs {
-            conds.push(self.cmp_const(x, op, v)?);
+            conds.push(self.cmp_const(x, op, shifted(v)?)?);
         }
         if let Some(first) = conds.first() {
             if conds.iter().all(|c| c == first) {

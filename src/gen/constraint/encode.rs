@@ -109,6 +109,19 @@ impl Constraints {
                 return self.model.cmp_const(x, op, k);
             }
         }
+        // `x = y + c` or `x ≠ y + c` (an all-different clue's pairs): two
+        // clauses per value of `y` over the one-hot literals, instead of an
+        // order-encoded sum.
+        if let [(a, Atom::Var(i)), (b, Atom::Var(j))] = term.terms.as_slice() {
+            if matches!(op, CmpOp::Eq | CmpOp::Ne) && *a == -*b && a.abs() == 1 {
+                let (x, y) = if *a == 1 { (*i, *j) } else { (*j, *i) };
+                // x - y + constant = 0 ⇔ x = y - constant.
+                let shift = term.constant.checked_neg().ok_or(SatError::Overflow)?;
+                return self
+                    .model
+                    .cmp_shifted(self.vars[x], op, self.vars[y], shift);
+            }
+        }
         // A count of conditions: a totalizer.
         if term
             .terms

@@ -341,3 +341,48 @@ fn breaking_a_dropped_clue_is_the_uniqueness_question() {
         "{unique} unique, {not_unique} not"
     );
 }
+
+/// `x - y + c = 0` and `≠ 0` (encoded over the one-hot literals, not as a
+/// sum) hold in exactly the assignments where the term says so, and their
+/// negations in exactly the others, on random domains and offsets (also
+/// with the unknowns written the other way round).
+#[test]
+fn comparisons_of_two_unknowns_encode_exactly() {
+    let mut rng = Rng(0x6a09_e667_f3bc_c909);
+    let mut both = [0usize; 2];
+    for case in 0..300 {
+        let mut c = Constraints::empty(Model::new(default_backend()).unwrap());
+        for _ in 0..2 {
+            let lo = rng.below(4) as i64 - 2;
+            let d: Vec<i64> = (lo..lo + 1 + rng.below(4) as i64).collect();
+            c.vars.push(c.model.new_int(&d).unwrap());
+            c.domains.push(d);
+        }
+        let (x, y) = if case % 2 == 0 { (0, 1) } else { (1, 0) };
+        let term = IntTerm::var(x)
+            .add_scaled(&IntTerm::var(y), -1)
+            .unwrap()
+            .add_scaled(&IntTerm::constant(rng.below(7) as i64 - 3), 1)
+            .unwrap();
+        let op = [CmpOp::Eq, CmpOp::Ne][rng.below(2)];
+        let t = BoolTerm::Cmp(term, op);
+        let lit = c.lit(&t).unwrap();
+        for &vx in &c.domains[0].clone() {
+            for &vy in &c.domains[1].clone() {
+                let holds = t.eval(&[vx, vy]) == Some(true);
+                let at = [c.model.eq_lit(c.vars[0], vx), c.model.eq_lit(c.vars[1], vy)];
+                for (l, want) in [(lit, holds), (!lit, !holds)] {
+                    let mut a = at.to_vec();
+                    a.push(l);
+                    assert_eq!(
+                        c.model.solve(&a).unwrap(),
+                        want,
+                        "case {case}: {t:?} at {vx}, {vy}"
+                    );
+                }
+                both[usize::from(holds)] += 1;
+            }
+        }
+    }
+    assert!(both[0] > 100 && both[1] > 100, "{both:?}");
+}
