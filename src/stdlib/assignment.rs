@@ -521,6 +521,11 @@ mod tests {
             self.0 ^= self.0 << 17;
             (self.0 % n as u64) as i64
         }
+        /// Up to 6 columns and up to as many rows.
+        fn shape(&mut self) -> (usize, usize) {
+            let cols = 1 + self.next(6) as usize;
+            (1 + self.next(cols as i64) as usize, cols)
+        }
         fn matrix(&mut self, rows: usize, cols: usize, n: i64) -> Vec<Vec<i64>> {
             (0..rows)
                 .map(|_| (0..cols).map(|_| self.next(n)).collect())
@@ -533,8 +538,7 @@ mod tests {
         let mut g = Gen(0x9e37_79b9_7f4a_7c15);
         let mut tied = 0;
         for case in 0..600 {
-            let cols = 1 + g.next(6) as usize;
-            let rows = 1 + g.next(cols as i64) as usize;
+            let (rows, cols) = g.shape();
             // Small value ranges make ties between optimal assignments common.
             let range = 1 + g.next(6);
             let w = g.matrix(rows, cols, range);
@@ -575,8 +579,7 @@ mod tests {
         let mut g = Gen(0x2545_f491_4f6c_dd1d);
         let mut merged = 0;
         for case in 0..400 {
-            let cols = 1 + g.next(6) as usize;
-            let rows = 1 + g.next(cols as i64) as usize;
+            let (rows, cols) = g.shape();
             let zero: Vec<bool> = (0..cols).map(|_| g.next(3) == 0).collect();
             let m: Vec<Vec<i64>> = g
                 .matrix(rows, cols, 7)

@@ -76,23 +76,8 @@ impl Constraints {
             if let Some(s) = avoid {
                 q.avoid(s);
             }
-            // A condition only tested on values makes the search slow:
-            // SAT answers those questions faster.
-            let answer = if q.is_propagated() {
-                fd::solve(q, NODE_BUDGET)
-            } else {
-                Answer::Unknown
-            };
-            match answer {
-                Answer::Sat(m) => {
-                    self.fd_record.0 += 1;
-                    return Ok((true, Some(m)));
-                }
-                Answer::Unsat => {
-                    self.fd_record.0 += 1;
-                    return Ok((false, None));
-                }
-                Answer::Unknown => self.fd_record.1 += 1,
+            if let Some(verdict) = self.recorded(engine_answer(q)) {
+                return Ok(verdict);
             }
         }
         let sat = match avoid {
@@ -106,6 +91,21 @@ impl Constraints {
             None => self.model.solve(lits).map_err(|e| sat_error(e, span))?,
         };
         Ok((sat, if sat { self.complete_model() } else { None }))
+    }
+
+    /// The verdict and witness of an engine's answer, counted in the
+    /// engine's record; `None` when it could not tell.
+    fn recorded(&mut self, answer: Answer) -> Option<(bool, Option<Vec<i64>>)> {
+        let verdict = match answer {
+            Answer::Sat(m) => (true, Some(m)),
+            Answer::Unsat => (false, None),
+            Answer::Unknown => {
+                self.fd_record.1 += 1;
+                return None;
+            }
+        };
+        self.fd_record.0 += 1;
+        Some(verdict)
     }
 
     /// Whether some solution of the rules and `lits` (whose conditions are
@@ -138,25 +138,13 @@ impl Constraints {
                 }
                 let mut q = kept.clone();
                 q.condition(b);
-                answer = if q.is_propagated() {
-                    fd::solve(q, NODE_BUDGET)
-                } else {
-                    Answer::Unknown
-                };
+                answer = engine_answer(q);
                 if answer != Answer::Unsat {
                     break;
                 }
             }
-            match answer {
-                Answer::Sat(m) => {
-                    self.fd_record.0 += 1;
-                    return Ok((true, Some(m)));
-                }
-                Answer::Unsat => {
-                    self.fd_record.0 += 1;
-                    return Ok((false, None));
-                }
-                Answer::Unknown => self.fd_record.1 += 1,
+            if let Some(verdict) = self.recorded(answer) {
+                return Ok(verdict);
             }
         }
         let broken: Vec<Lit> = dropped.iter().map(|(l, _)| !*l).collect();
@@ -165,6 +153,17 @@ impl Constraints {
             .solve_with_clause(lits, &broken)
             .map_err(|e| sat_error(e, span))?;
         Ok((sat, if sat { self.complete_model() } else { None }))
+    }
+}
+
+/// The finite-domain engine's answer, or `Unknown` for a question with a
+/// condition it only tests on values (the search would be slow: SAT
+/// answers those faster).
+fn engine_answer(q: Question<'_>) -> Answer {
+    if q.is_propagated() {
+        fd::solve(q, NODE_BUDGET)
+    } else {
+        Answer::Unknown
     }
 }
 

@@ -36,6 +36,36 @@ fn add_rule(c: &mut Constraints, t: BoolTerm) {
     });
 }
 
+/// `n` unknowns with domains `0..2 + below(extra)`, an all-different rule
+/// over a random group of two or more of them, and a random sum of them
+/// with coefficients -1, 0 or 1; with the unknowns in the shuffled order
+/// the group was taken from.
+fn random_distinct_model(
+    rng: &mut Rng,
+    n: usize,
+    extra: usize,
+) -> (Constraints, Vec<usize>, IntTerm) {
+    let mut c = Constraints::empty(Model::new(default_backend()).unwrap());
+    for _ in 0..n {
+        let d: Vec<i64> = (0..2 + rng.below(extra) as i64).collect();
+        c.vars.push(c.model.new_int(&d).unwrap());
+        c.domains.push(d);
+    }
+    let ids = rng.shuffled(&(0..n).collect::<Vec<_>>());
+    let group: Vec<IntTerm> = ids[..2 + rng.below(n - 1)]
+        .iter()
+        .map(|&i| IntTerm::var(i))
+        .collect();
+    add_rule(&mut c, BoolTerm::AllDiff(group));
+    let mut e = IntTerm::constant(0);
+    for i in 0..n {
+        e = e
+            .add_scaled(&IntTerm::var(i), rng.below(3) as i64 - 1)
+            .unwrap();
+    }
+    (c, ids, e)
+}
+
 /// The walk's definition, one solve per value tried.
 fn naive_walk(c: &mut Constraints, order: &[usize], prefs: &[Vec<i64>]) -> Vec<i64> {
     let mut fixed = c.clues.clone();
@@ -131,13 +161,8 @@ fn plant_accepts_exactly_the_solutions() {
     let span = Span::default();
     let (mut accepted, mut refused) = (0, 0);
     for _ in 0..300 {
-        let mut c = Constraints::empty(Model::new(default_backend()).unwrap());
         let n = 3 + rng.below(4);
-        for _ in 0..n {
-            let d: Vec<i64> = (0..2 + rng.below(3) as i64).collect();
-            c.vars.push(c.model.new_int(&d).unwrap());
-            c.domains.push(d);
-        }
+        let (mut c, _, e) = random_distinct_model(&mut rng, n, 3);
         c.finds.push(FindLayout {
             name: "x".into(),
             value: Value::list(
@@ -149,18 +174,6 @@ fn plant_accepts_exactly_the_solutions() {
             labels: (0..n).map(|i| Value::Int(i as i64)).collect(),
             dims: Some(vec![n]),
         });
-        let ids = rng.shuffled(&(0..n).collect::<Vec<_>>());
-        let group: Vec<IntTerm> = ids[..2 + rng.below(n - 1)]
-            .iter()
-            .map(|&i| IntTerm::var(i))
-            .collect();
-        add_rule(&mut c, BoolTerm::AllDiff(group));
-        let mut e = IntTerm::constant(0);
-        for i in 0..n {
-            e = e
-                .add_scaled(&IntTerm::var(i), rng.below(3) as i64 - 1)
-                .unwrap();
-        }
         let op = [CmpOp::Le, CmpOp::Ge, CmpOp::Ne][rng.below(3)];
         let t = BoolTerm::compare(&e, op, &IntTerm::constant(rng.below(3) as i64 - 1)).unwrap();
         let lit = c.lit(&t).unwrap();
@@ -262,26 +275,9 @@ fn breaking_a_dropped_clue_is_the_uniqueness_question() {
     let span = Span::default();
     let (mut unique, mut not_unique) = (0, 0);
     for case in 0..1500 {
-        let mut c = Constraints::empty(Model::new(default_backend()).unwrap());
         let n = 3 + rng.below(5);
-        for _ in 0..n {
-            let d: Vec<i64> = (0..2 + rng.below(4) as i64).collect();
-            c.vars.push(c.model.new_int(&d).unwrap());
-            c.domains.push(d);
-        }
+        let (mut c, ids, e) = random_distinct_model(&mut rng, n, 4);
         c.view.domains = Rc::new(c.domains.clone());
-        let ids = rng.shuffled(&(0..n).collect::<Vec<_>>());
-        let group: Vec<IntTerm> = ids[..2 + rng.below(n - 1)]
-            .iter()
-            .map(|&i| IntTerm::var(i))
-            .collect();
-        add_rule(&mut c, BoolTerm::AllDiff(group));
-        let mut e = IntTerm::constant(0);
-        for i in 0..n {
-            e = e
-                .add_scaled(&IntTerm::var(i), rng.below(3) as i64 - 1)
-                .unwrap();
-        }
         let k = IntTerm::constant(rng.below(3) as i64 - 1);
         add_rule(&mut c, BoolTerm::compare(&e, CmpOp::Ge, &k).unwrap());
         c.joined(0, span).unwrap();
