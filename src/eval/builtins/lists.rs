@@ -3,6 +3,7 @@
 use super::{int_result, map_entries, non_negative, seq_or_str};
 use crate::eval::error::{EvalError, EvalErrorKind as K, EvalResult};
 use crate::eval::interp::{expect_bool, expect_int, expect_list, expect_str, iter_values, Interp};
+use crate::eval::map_index::group_positions;
 use crate::eval::value::Value;
 use crate::span::Span;
 
@@ -202,7 +203,7 @@ pub(super) fn call(
         },
         "unique" => {
             let xs = expect_list(a(0), span)?;
-            let out = crate::eval::map_index::group_positions(&xs)
+            let out = group_positions(&xs)
                 .into_iter()
                 .map(|g| xs[g[0]].clone())
                 .collect();
@@ -210,7 +211,7 @@ pub(super) fn call(
         }
         "group_count" => {
             let xs = iter_values(a(0), span)?;
-            let out = crate::eval::map_index::group_positions(&xs)
+            let out = group_positions(&xs)
                 .into_iter()
                 .map(|g| (xs[g[0]].clone(), Value::Int(g.len() as i64)))
                 .collect();
@@ -222,7 +223,7 @@ pub(super) fn call(
             for x in xs.iter() {
                 keys.push(interp.call(a(1), vec![x.clone()], span)?);
             }
-            let out = crate::eval::map_index::group_positions(&keys)
+            let out = group_positions(&keys)
                 .into_iter()
                 .map(|g| {
                     let members = g.iter().map(|&p| xs[p].clone()).collect();
@@ -244,7 +245,7 @@ pub(super) fn call(
                     span,
                 ));
             }
-            let groups = crate::eval::map_index::group_positions(&keys);
+            let groups = group_positions(&keys);
             let mut group_of = vec![0; keys.len()];
             for (g, members) in groups.iter().enumerate() {
                 for &p in members {

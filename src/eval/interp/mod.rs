@@ -186,21 +186,17 @@ impl<'a> Interp<'a> {
     /// Runs lowered code, charging one step and one level of nesting.
     fn run(&mut self, code: &Code, cx: &Cx<'_>) -> EvalResult<Value> {
         self.fuel.steps(1, code.span)?;
-        // Leaves are charged the same level without entering `run_op`.
-        match &code.op {
-            Op::Local(slot) => {
-                self.fuel.nest(self.depth + 1, code.span)?;
-                return Ok(self.local(*slot));
-            }
-            Op::Int(i) => {
-                self.fuel.nest(self.depth + 1, code.span)?;
-                return Ok(Value::Int(*i));
-            }
-            Op::Bool(b) => {
-                self.fuel.nest(self.depth + 1, code.span)?;
-                return Ok(Value::Bool(*b));
-            }
-            _ => {}
+        // Leaves are charged the same level without entering `run_op`,
+        // which never sees them.
+        let leaf = match &code.op {
+            Op::Local(slot) => Some(self.local(*slot)),
+            Op::Int(i) => Some(Value::Int(*i)),
+            Op::Bool(b) => Some(Value::Bool(*b)),
+            _ => None,
+        };
+        if let Some(v) = leaf {
+            self.fuel.nest(self.depth + 1, code.span)?;
+            return Ok(v);
         }
         self.depth += 1;
         let result = match self.fuel.nest(self.depth, code.span) {

@@ -29,8 +29,6 @@ impl<'a> Interp<'a> {
     pub(super) fn run_op(&mut self, code: &Code, cx: &Cx<'_>) -> EvalResult<Value> {
         let span = code.span;
         match &code.op {
-            Op::Int(i) => Ok(Value::Int(*i)),
-            Op::Bool(b) => Ok(Value::Bool(*b)),
             // Plain text: charged as `interpolate` charges it, without the
             // intermediate `String`.
             Op::Str(parts) => match parts.as_slice() {
@@ -41,7 +39,9 @@ impl<'a> Interp<'a> {
                 }
                 _ => Ok(Value::str(self.interpolate(parts, cx)?)),
             },
-            Op::Local(slot) => Ok(self.local(*slot)),
+            Op::Int(_) | Op::Bool(_) | Op::Local(_) => {
+                unreachable!("`run` evaluates leaves itself")
+            }
             Op::Free(k, name_span) => self.free(*k, *name_span, cx),
             Op::Static(resolved, name_span) => resolved_value(resolved, *name_span),
             Op::List(items) => Ok(Value::list(self.run_all(items, cx)?)),

@@ -167,7 +167,10 @@ fn engine_answer(q: Question<'_>) -> Answer {
     }
 }
 
-/// The condition that holds exactly where `t` does not.
+/// The condition that holds exactly where `t` does not. A comparison stays
+/// a comparison (`a < b` becomes `a >= b`), which the finite-domain engine
+/// propagates; `not (a < b)` it would only test once every unknown but one
+/// is fixed.
 fn negation(t: &BoolTerm) -> BoolTerm {
     match t {
         BoolTerm::Cmp(term, op) => BoolTerm::Cmp(term.clone(), op.negate()),
