@@ -109,7 +109,7 @@ impl Base {
 
     /// The bit of value `v` of unknown `x`, if `v` is in its domain.
     pub(super) fn bit(&self, x: usize, v: i64) -> Option<u64> {
-        self.domains[x].binary_search(&v).ok().map(|i| 1u64 << i)
+        position(&self.domains[x], v).map(|i| 1u64 << i)
     }
 }
 
@@ -155,6 +155,14 @@ impl<'a> Question<'a> {
                     .iter()
                     .any(|p| matches!(p, Prop::False));
             }
+        }
+    }
+
+    /// Adds every condition of `terms`, with room for `more` after them.
+    pub fn conditions(&mut self, terms: &[&'a BoolTerm], more: usize) {
+        self.checks.reserve(terms.len() + more);
+        for t in terms {
+            self.condition(t);
         }
     }
 
@@ -209,6 +217,18 @@ impl<'a> Question<'a> {
     }
 }
 
+/// The index of `v` in the ascending `domain`: by subtraction when the
+/// domain is a run of consecutive integers (the usual case), by binary
+/// search otherwise.
+fn position(domain: &[i64], v: i64) -> Option<usize> {
+    let (&lo, &hi) = (domain.first()?, domain.last()?);
+    if hi.checked_sub(lo) == Some(domain.len() as i64 - 1) {
+        let i = v.checked_sub(lo)?;
+        return (0..domain.len() as i64).contains(&i).then_some(i as usize);
+    }
+    domain.binary_search(&v).ok()
+}
+
 /// The mask of a domain of `n` values.
 pub(super) fn full(n: usize) -> u64 {
     if n >= 64 {
@@ -240,9 +260,7 @@ pub(super) fn restrict(domains: &[Vec<i64>], root: &mut [u64], t: &BoolTerm) -> 
                 } else {
                     Some(*constant)
                 };
-                let keep = v
-                    .and_then(|v| domains[*x].binary_search(&v).ok())
-                    .map_or(0, |i| 1u64 << i);
+                let keep = v.and_then(|v| position(d, v)).map_or(0, |i| 1u64 << i);
                 root[*x] &= keep;
                 return Some(root[*x] != 0);
             }
@@ -416,4 +434,39 @@ fn sorted(mut xs: Vec<usize>) -> Vec<usize> {
     xs.sort_unstable();
     xs.dedup();
     xs
+}
+
+#[cfg(test)]
+mod tests {
+    use super::position;
+
+    #[test]
+    fn a_value_s_position_agrees_with_binary_search() {
+        let domains: [&[i64]; 6] = [
+            &[],
+            &[4],
+            &[-3, -2, -1, 0, 1],
+            &[1, 2, 4, 5],
+            &[i64::MIN, i64::MAX],
+            &[i64::MAX - 2, i64::MAX - 1, i64::MAX],
+        ];
+        for d in domains {
+            for v in [
+                i64::MIN,
+                -4,
+                -3,
+                -1,
+                0,
+                1,
+                3,
+                4,
+                5,
+                6,
+                i64::MAX - 1,
+                i64::MAX,
+            ] {
+                assert_eq!(position(d, v), d.binary_search(&v).ok(), "{v} in {d:?}");
+            }
+        }
+    }
 }

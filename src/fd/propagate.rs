@@ -142,7 +142,7 @@ impl<'q, 'a> Propagator<'q, 'a> {
             (&q.extra.props[c - n], &q.extra.scopes[c - n])
         };
         match prop {
-            Prop::Distinct(xs) => distinct(xs, dom, &mut |x, _, _| self.changed.push(x)),
+            Prop::Distinct(xs) => narrow_distinct(xs, dom, &mut self.changed),
             Prop::DistinctValues(xs) => self.distinct_values(xs, dom),
             Prop::Linear(parts, k) => self.bounds(parts, *k, dom),
             Prop::Test(t) => self.last_open(t, scope, dom),
@@ -270,6 +270,64 @@ fn remove(dom: &mut [u64], x: usize, bits: u64, changed: &mut Vec<usize>) -> boo
     dom[x] != 0
 }
 
+/// All-different over members that share one domain, to the same fixpoint
+/// as [`distinct`] but in fewer passes (each pass gathers the taken values
+/// and the values held once and twice together, then narrows every member
+/// by both rules); the members whose domains shrink go to `changed`.
+fn narrow_distinct(xs: &[usize], dom: &mut [u64], changed: &mut Vec<usize>) -> bool {
+    loop {
+        let (mut fixed, mut once, mut twice) = (0u64, 0u64, 0u64);
+        for &x in xs {
+            let d = dom[x];
+            if d == 0 {
+                return false;
+            }
+            if d & (d - 1) == 0 {
+                if fixed & d != 0 {
+                    return false;
+                }
+                fixed |= d;
+            }
+            twice |= once & d;
+            once |= d;
+        }
+        let values = once.count_ones() as usize;
+        if values < xs.len() {
+            return false;
+        }
+        // With as many values as members, a value one member alone holds
+        // is that member's.
+        let single = if values == xs.len() { once & !twice } else { 0 };
+        let mut again = false;
+        for &x in xs {
+            let d = dom[x];
+            if d & (d - 1) == 0 {
+                continue;
+            }
+            let mut nd = d & !fixed;
+            let h = nd & single;
+            if h != 0 {
+                if h & (h - 1) != 0 {
+                    return false;
+                }
+                nd = h;
+            }
+            if nd == d {
+                continue;
+            }
+            if nd == 0 {
+                return false;
+            }
+            dom[x] = nd;
+            changed.push(x);
+            again |= nd & (nd - 1) == 0;
+        }
+        if !again {
+            return true;
+        }
+    }
+}
+
 /// How [`distinct`] narrowed a member's domain.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) enum Narrowing {
@@ -280,7 +338,11 @@ pub(super) enum Narrowing {
 }
 
 /// All-different over members that share one domain; `narrowed` hears of
-/// each member whose domain shrinks, with the new domain.
+/// each member whose domain shrinks, with the new domain and the rule that
+/// shrank it, in the order the rules apply (taken values until no member
+/// becomes fixed, then hidden values). The deduction trace reports these
+/// steps; propagation uses [`narrow_distinct`], which reaches the same
+/// domains in fewer passes.
 pub(super) fn distinct(
     xs: &[usize],
     dom: &mut [u64],
@@ -350,5 +412,73 @@ pub(super) fn distinct(
         if !again {
             return true;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A tiny deterministic generator (the test needs no quality).
+    fn next(state: &mut u64) -> u64 {
+        *state = state
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        *state >> 33
+    }
+
+    /// Every assignment of distinct values to the members, by their bits.
+    fn distinct_assignments(doms: &[u64]) -> Vec<Vec<u64>> {
+        let mut out = vec![Vec::new()];
+        for &d in doms {
+            out = out
+                .into_iter()
+                .flat_map(|a: Vec<u64>| {
+                    (0..64)
+                        .map(|i| 1u64 << i)
+                        .filter(|b| d & b != 0 && !a.contains(b))
+                        .map(|b| [a.as_slice(), &[b]].concat())
+                        .collect::<Vec<_>>()
+                })
+                .collect();
+        }
+        out
+    }
+
+    #[test]
+    fn fused_all_different_reaches_the_reference_fixpoint() {
+        let mut state = 7;
+        let (mut failed, mut narrowed) = (0, 0);
+        for _ in 0..4000 {
+            let n = 2 + next(&mut state) as usize % 5;
+            let values = n as u64 - 1 + next(&mut state) % 3;
+            let xs: Vec<usize> = (0..n).collect();
+            let dom: Vec<u64> = (0..n)
+                .map(|_| next(&mut state) & ((1u64 << values) - 1))
+                .collect();
+            let (mut fused, mut reference) = (dom.clone(), dom.clone());
+            let mut changed = Vec::new();
+            let ok = narrow_distinct(&xs, &mut fused, &mut changed);
+            let ok_ref = distinct(&xs, &mut reference, &mut |_, _, _| {});
+            assert_eq!(ok, ok_ref, "verdicts differ on {dom:?}");
+            let solutions = distinct_assignments(&dom);
+            if !ok {
+                failed += 1;
+                assert!(solutions.is_empty(), "a solution exists for {dom:?}");
+                continue;
+            }
+            assert_eq!(fused, reference, "domains differ on {dom:?}");
+            for s in &solutions {
+                assert!(s.iter().zip(&fused).all(|(b, d)| b & d != 0), "{s:?} lost");
+            }
+            for x in 0..n {
+                assert_eq!(changed.contains(&x), fused[x] != dom[x], "member {x}");
+            }
+            narrowed += usize::from(fused != dom);
+        }
+        assert!(
+            failed > 200 && narrowed > 200,
+            "{failed} failed, {narrowed} narrowed"
+        );
     }
 }

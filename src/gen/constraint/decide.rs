@@ -70,9 +70,7 @@ impl Constraints {
     ) -> EvalResult<(bool, Option<Vec<i64>>)> {
         if let Some(base) = self.fd_base() {
             let mut q = Question::new(&base);
-            for t in terms {
-                q.condition(t);
-            }
+            q.conditions(terms, 0);
             if let Some(s) = avoid {
                 q.avoid(s);
             }
@@ -128,9 +126,7 @@ impl Constraints {
         if let Some(base) = self.fd_base() {
             let broken: Vec<BoolTerm> = dropped.iter().map(|(_, t)| negation(t)).collect();
             let mut kept = Question::new(&base);
-            for t in terms {
-                kept.condition(t);
-            }
+            kept.conditions(terms, dropped.len());
             let mut answer = Answer::Unsat;
             for (k, b) in broken.iter().enumerate() {
                 if k > 0 {
