@@ -53,8 +53,9 @@ fn build_into(
 fn task_files_hold_the_generated_records_in_order_for_any_thread_count() {
     let programs = [program("stream", TWO_TIERS)];
     let tmp = tempfile::tempdir().expect("tempdir");
-    // 60 items per tier: more than any of these thread counts may run ahead.
-    let n = 60;
+    // 400 items per tier, 800 in all: more than any of these thread counts
+    // may run ahead (32 units per thread), so the slots are reused.
+    let n = 400;
     let one = build_into(&tmp.path().join("1"), &programs, &options(n, 1, None)).expect("build");
     for jobs in [2, 5] {
         let other = build_into(
