@@ -293,6 +293,41 @@ fn membership_in_a_literal_list_agrees_with_searching_a_built_one() {
     assert!(hits >= 10, "probes found: {hits}");
 }
 
+/// A comprehension over a range walks its integers without building the
+/// list; it yields what walking the built list yields, and fails where
+/// building it fails (operands that are not integers, more values than a
+/// list may hold), with the same message.
+#[test]
+fn comprehensions_over_ranges_agree_with_walking_a_built_list() {
+    let ranges = [
+        "0..5",
+        "2..=4",
+        "3..3",
+        "5..2",
+        "-2..=2",
+        "1..\"a\"",
+        "true..3",
+        "0..99999999999",
+        "9223372036854775806..=9223372036854775807",
+    ];
+    let bodies = [
+        "[x for x in R]",
+        "[x * y for x in R, y in 0..3 if x != y]",
+        "[[x, y] for x in R for y in x..=2]",
+        "len([0 for _ in R])",
+    ];
+    let mut lists = 0;
+    for r in ranges {
+        for body in bodies {
+            let direct = show(&body.replace('R', r));
+            let built = show(&body.replace('R', &format!("take({r}, 99999999999)")));
+            assert_eq!(direct, built, "{body} over {r}");
+            lists += usize::from(!direct.starts_with("error"));
+        }
+    }
+    assert!(lists >= 20, "{lists} bodies evaluated");
+}
+
 /// `unique` and `group_sum` (which find equal keys by hash) agree with
 /// their definitions written as scans in the language, on random lists of
 /// integers, strings, lists and tuples; and `group_sum` reports the first

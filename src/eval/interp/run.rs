@@ -2,7 +2,7 @@
 //! budget exactly as the expression it was lowered from.
 
 use super::values::{
-    binary_values, expect_bool, expect_int, expect_list, index, index_all, iter_values,
+    binary_values, expect_bool, expect_int, expect_list, index, index_all, iter_values, range_ints,
     shallow_size, type_error,
 };
 use super::{Interp, Unit};
@@ -15,6 +15,7 @@ use crate::eval::value::{Func, Value};
 use crate::render::particle;
 use crate::span::Span;
 use crate::syntax::ast::BinOp;
+use std::ops::Range;
 use std::rc::Rc;
 
 /// What the running unit resolves its free names against.
@@ -382,6 +383,14 @@ impl<'a> Interp<'a> {
                 }
             }
             Clause::For(pat, source) => {
+                if let Some(ints) = self.int_range(source, cx)? {
+                    for i in ints {
+                        self.fuel.steps(1, source.span)?;
+                        self.bind(pat, Value::Int(i as i64))?;
+                        self.comprehension(head, rest, cx, out)?;
+                    }
+                    return Ok(());
+                }
                 let items = self.run(source, cx)?;
                 // A list or tuple is walked in place, without a copy.
                 let items = match items {
@@ -396,6 +405,39 @@ impl<'a> Interp<'a> {
             }
         }
         Ok(())
+    }
+
+    /// The integers of `source` when it is a range of two integers, charged
+    /// as running it would charge (a step, a level, its operands, the
+    /// list's allocation) but without building the list; `None` for any
+    /// other source, which has not been run.
+    fn int_range(&mut self, source: &Code, cx: &Cx<'_>) -> EvalResult<Option<Range<i128>>> {
+        let Op::Binary(op @ (BinOp::Range | BinOp::RangeInclusive), a, b) = &source.op else {
+            return Ok(None);
+        };
+        self.fuel.steps(1, source.span)?;
+        self.depth += 1;
+        let operands = self.range_operands(*op, a, b, cx, source.span);
+        self.depth -= 1;
+        let (l, r) = operands?;
+        range_ints(*op, &l, &r, (a.span, b.span, source.span)).map(Some)
+    }
+
+    /// The operands of a range at the level of its node, charged as
+    /// [`Interp::binary`] charges them.
+    fn range_operands(
+        &mut self,
+        op: BinOp,
+        a: &Code,
+        b: &Code,
+        cx: &Cx<'_>,
+        span: Span,
+    ) -> EvalResult<(Value, Value)> {
+        self.fuel.nest(self.depth, span)?;
+        let l = self.run(a, cx)?;
+        let r = self.run(b, cx)?;
+        self.charge_binary(op, &l, &r, span)?;
+        Ok((l, r))
     }
 
     fn binary(

@@ -274,25 +274,34 @@ pub fn binary_values(
             };
             Ok(Value::Bool(found == (op == In)))
         }
-        Range | RangeInclusive => {
-            let a = expect_int(l, lspan)?;
-            let b = expect_int(r, rspan)?;
-            let end = if op == Range {
-                b as i128
-            } else {
-                b as i128 + 1
-            };
-            let len = (end - a as i128).max(0) as u128;
-            let cap = Resource::Values.max_limit();
-            if len > cap as u128 {
-                return Err(crate::eval::fuel::exhausted(Resource::Values, cap, span));
-            }
-            Ok(Value::list(
-                (a as i128..end).map(|i| Value::Int(i as i64)).collect(),
-            ))
-        }
+        Range | RangeInclusive => Ok(Value::list(
+            range_ints(op, l, r, (lspan, rspan, span))?
+                .map(|i| Value::Int(i as i64))
+                .collect(),
+        )),
         And | Or => Err(operand_error(op, l, r, span)),
     }
+}
+
+/// The integers of the range `l..r` (or `l..=r` for `RangeInclusive`),
+/// within the cap on the values one list may hold; `spans` are the
+/// operands' and the range's.
+pub fn range_ints(
+    op: BinOp,
+    l: &Value,
+    r: &Value,
+    spans: (Span, Span, Span),
+) -> EvalResult<std::ops::Range<i128>> {
+    let (lspan, rspan, span) = spans;
+    let a = expect_int(l, lspan)?;
+    let b = expect_int(r, rspan)?;
+    let end = b as i128 + i128::from(op == BinOp::RangeInclusive);
+    let len = (end - a as i128).max(0) as u128;
+    let cap = Resource::Values.max_limit();
+    if len > cap as u128 {
+        return Err(crate::eval::fuel::exhausted(Resource::Values, cap, span));
+    }
+    Ok(a as i128..end)
 }
 
 fn operand_error(op: BinOp, l: &Value, r: &Value, span: Span) -> EvalError {
