@@ -270,27 +270,50 @@ fn remove(dom: &mut [u64], x: usize, bits: u64, changed: &mut Vec<usize>) -> boo
     dom[x] != 0
 }
 
+/// The values of all-different members, as masks.
+struct Tally {
+    /// The values of the members with one value left.
+    fixed: u64,
+    /// The values some member holds.
+    once: u64,
+    /// The values two or more members hold.
+    twice: u64,
+}
+
+/// The members' values; `None` when a member has none left or two have the
+/// same single value.
+fn tally(xs: &[usize], dom: &[u64]) -> Option<Tally> {
+    let mut t = Tally {
+        fixed: 0,
+        once: 0,
+        twice: 0,
+    };
+    for &x in xs {
+        let d = dom[x];
+        if d == 0 {
+            return None;
+        }
+        if d & (d - 1) == 0 {
+            if t.fixed & d != 0 {
+                return None;
+            }
+            t.fixed |= d;
+        }
+        t.twice |= t.once & d;
+        t.once |= d;
+    }
+    Some(t)
+}
+
 /// All-different over members that share one domain, to the same fixpoint
 /// as [`distinct`] but in fewer passes (each pass gathers the taken values
 /// and the values held once and twice together, then narrows every member
 /// by both rules); the members whose domains shrink go to `changed`.
 fn narrow_distinct(xs: &[usize], dom: &mut [u64], changed: &mut Vec<usize>) -> bool {
     loop {
-        let (mut fixed, mut once, mut twice) = (0u64, 0u64, 0u64);
-        for &x in xs {
-            let d = dom[x];
-            if d == 0 {
-                return false;
-            }
-            if d & (d - 1) == 0 {
-                if fixed & d != 0 {
-                    return false;
-                }
-                fixed |= d;
-            }
-            twice |= once & d;
-            once |= d;
-        }
+        let Some(Tally { fixed, once, twice }) = tally(xs, dom) else {
+            return false;
+        };
         let values = once.count_ones() as usize;
         if values < xs.len() {
             return false;
@@ -350,19 +373,9 @@ pub(super) fn distinct(
 ) -> bool {
     loop {
         // Values already taken; two members with the same single value fail.
-        let mut fixed = 0u64;
-        for &x in xs {
-            let d = dom[x];
-            if d == 0 {
-                return false;
-            }
-            if d & (d - 1) == 0 {
-                if fixed & d != 0 {
-                    return false;
-                }
-                fixed |= d;
-            }
-        }
+        let Some(Tally { fixed, .. }) = tally(xs, dom) else {
+            return false;
+        };
         let mut again = false;
         for &x in xs {
             let d = dom[x];
