@@ -420,7 +420,7 @@ impl<'a> Interp<'a> {
         let operands = self.range_operands(*op, a, b, cx, source.span);
         self.depth -= 1;
         let (l, r) = operands?;
-        range_ints(*op, &l, &r, (a.span, b.span, source.span)).map(Some)
+        range_ints(*op, &l, &r, a.span, b.span, source.span).map(Some)
     }
 
     /// The operands of a range at the level of its node, charged as

@@ -275,7 +275,7 @@ pub fn binary_values(
             Ok(Value::Bool(found == (op == In)))
         }
         Range | RangeInclusive => Ok(Value::list(
-            range_ints(op, l, r, (lspan, rspan, span))?
+            range_ints(op, l, r, lspan, rspan, span)?
                 .map(|i| Value::Int(i as i64))
                 .collect(),
         )),
@@ -284,15 +284,15 @@ pub fn binary_values(
 }
 
 /// The integers of the range `l..r` (or `l..=r` for `RangeInclusive`),
-/// within the cap on the values one list may hold; `spans` are the
-/// operands' and the range's.
+/// within the cap on the values one list may hold (`span` is the range's).
 pub fn range_ints(
     op: BinOp,
     l: &Value,
     r: &Value,
-    spans: (Span, Span, Span),
+    lspan: Span,
+    rspan: Span,
+    span: Span,
 ) -> EvalResult<std::ops::Range<i128>> {
-    let (lspan, rspan, span) = spans;
     let a = expect_int(l, lspan)?;
     let b = expect_int(r, rspan)?;
     let end = b as i128 + i128::from(op == BinOp::RangeInclusive);

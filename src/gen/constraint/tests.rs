@@ -36,6 +36,16 @@ fn add_rule(c: &mut Constraints, t: BoolTerm) {
     });
 }
 
+/// A model whose unknowns have these domains, in order, and no rule yet.
+fn model_with(domains: impl IntoIterator<Item = Vec<i64>>) -> Constraints {
+    let mut c = Constraints::empty(Model::new(default_backend()).unwrap());
+    for d in domains {
+        c.vars.push(c.model.new_int(&d).unwrap());
+        c.domains.push(d);
+    }
+    c
+}
+
 /// `n` unknowns with domains `0..2 + below(extra)`, an all-different rule
 /// over a random group of two or more of them, and a random sum of them
 /// with coefficients -1, 0 or 1; with the unknowns in the shuffled order
@@ -45,12 +55,7 @@ fn random_distinct_model(
     n: usize,
     extra: usize,
 ) -> (Constraints, Vec<usize>, IntTerm) {
-    let mut c = Constraints::empty(Model::new(default_backend()).unwrap());
-    for _ in 0..n {
-        let d: Vec<i64> = (0..2 + rng.below(extra) as i64).collect();
-        c.vars.push(c.model.new_int(&d).unwrap());
-        c.domains.push(d);
-    }
+    let mut c = model_with((0..n).map(|_| (0..2 + rng.below(extra) as i64).collect()));
     let ids = rng.shuffled(&(0..n).collect::<Vec<_>>());
     let group: Vec<IntTerm> = ids[..2 + rng.below(n - 1)]
         .iter()
@@ -94,14 +99,8 @@ fn walk_matches_its_definition() {
     let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
     let mut checked = 0;
     for _ in 0..600 {
-        let mut c = Constraints::empty(Model::new(default_backend()).unwrap());
         let n = 4 + rng.below(6);
-        for _ in 0..n {
-            let size = 2 + rng.below(5);
-            let d: Vec<i64> = (0..size as i64).collect();
-            c.vars.push(c.model.new_int(&d).unwrap());
-            c.domains.push(d);
-        }
+        let mut c = model_with((0..n).map(|_| (0..2 + rng.below(5) as i64).collect()));
         // Some unknowns stay out of every constraint, some are only in
         // an all-different group.
         let ids = rng.shuffled(&(0..n).collect::<Vec<_>>());
@@ -229,12 +228,7 @@ fn plant_accepts_exactly_the_solutions() {
 /// asked about, `x0 == x1` joins, and both engines find no solution.
 #[test]
 fn joined_rules_reach_both_engines() {
-    let mut c = Constraints::empty(Model::new(default_backend()).unwrap());
-    for _ in 0..2 {
-        let x = c.model.new_int(&[1, 2, 3]).unwrap();
-        c.vars.push(x);
-        c.domains.push(vec![1, 2, 3]);
-    }
+    let mut c = model_with([vec![1, 2, 3], vec![1, 2, 3]]);
     c.view.domains = Rc::new(c.domains.clone());
     let (a, b) = (IntTerm::var(0), IntTerm::var(1));
     add_rule(
@@ -347,13 +341,11 @@ fn comparisons_of_two_unknowns_encode_exactly() {
     let mut rng = Rng(0x6a09_e667_f3bc_c909);
     let mut both = [0usize; 2];
     for case in 0..300 {
-        let mut c = Constraints::empty(Model::new(default_backend()).unwrap());
-        for _ in 0..2 {
+        let domains = (0..2).map(|_| {
             let lo = rng.below(4) as i64 - 2;
-            let d: Vec<i64> = (lo..lo + 1 + rng.below(4) as i64).collect();
-            c.vars.push(c.model.new_int(&d).unwrap());
-            c.domains.push(d);
-        }
+            (lo..lo + 1 + rng.below(4) as i64).collect()
+        });
+        let mut c = model_with(domains);
         let (x, y) = if case % 2 == 0 { (0, 1) } else { (1, 0) };
         let term = IntTerm::var(x)
             .add_scaled(&IntTerm::var(y), -1)
