@@ -51,6 +51,7 @@ impl Model {
             }
         }
         for l in nodes {
+            self.use_lit(*l)?;
             if self.const_value(*l).is_none() {
                 if let Some(t) = self.touched.get_mut(l.var().index()) {
                     *t = true;

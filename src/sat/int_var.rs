@@ -20,6 +20,10 @@ pub(crate) struct IntData {
     /// Whether the one-hot literals were made for this variable (not a view
     /// sharing another's literals).
     pub(crate) owned: bool,
+    /// Whether its exactly-one clauses wait for the first clause, assumption
+    /// or connectivity node that uses one of its literals (see
+    /// [`Model::new_int`]).
+    pub(crate) pending: bool,
 }
 
 impl Model {
@@ -31,6 +35,13 @@ impl Model {
 
     /// A new integer variable whose domain is the set of `values`
     /// (duplicates ignored). An empty domain makes the model UNSAT.
+    ///
+    /// Its one-hot literals are made at once, but their exactly-one clauses
+    /// only when a clause, an assumption or a connectivity node first uses
+    /// one of them: an unknown nothing mentions (a `find` entry no rule or
+    /// clue reads) costs the solver no clauses. Until then no clause holds
+    /// its literals, so every model extends to it; models read it as its
+    /// least value.
     pub fn new_int(&mut self, values: &[i64]) -> Result<IntVar, SatError> {
         let mut vals = values.to_vec();
         vals.sort_unstable();
@@ -44,18 +55,54 @@ impl Model {
             for _ in 0..n {
                 lits.push(self.new_bool()?);
             }
-            self.defining += 1;
-            let r = self.exactly_one(&lits);
-            self.defining -= 1;
-            r?;
             lits
         };
         if n == 0 {
             self.add_clause(&[])?;
         }
         let x = self.push_int(vals, lits);
-        self.ints[x.0].owned = n > 1;
+        if n > 1 {
+            let data = &mut self.ints[x.0];
+            data.owned = true;
+            data.pending = true;
+            for l in &data.lits {
+                self.owner[l.var().index()] = x.0 as u32;
+            }
+            self.pending += 1;
+        }
         Ok(x)
+    }
+
+    /// Adds the exactly-one clauses of the integer whose one-hot literal
+    /// `lit` is, if they are still pending.
+    pub(crate) fn use_lit(&mut self, lit: Lit) -> Result<(), SatError> {
+        if self.pending == 0 {
+            return Ok(());
+        }
+        let Some(&owner) = self.owner.get(lit.var().index()) else {
+            return Ok(());
+        };
+        let Some(data) = self.ints.get_mut(owner as usize).filter(|d| d.pending) else {
+            return Ok(());
+        };
+        data.pending = false;
+        let lits = data.lits.clone();
+        self.pending -= 1;
+        self.defining += 1;
+        let r = self.exactly_one(&lits);
+        self.defining -= 1;
+        r
+    }
+
+    /// For a literal of an integer whose exactly-one clauses are pending,
+    /// the integer's first literal (the one models read as true).
+    pub(crate) fn pending_first(&self, lit: Lit) -> Option<Lit> {
+        if self.pending == 0 {
+            return None;
+        }
+        let &owner = self.owner.get(lit.var().index())?;
+        let data = self.ints.get(owner as usize).filter(|d| d.pending)?;
+        data.lits.first().copied()
     }
 
     /// An integer variable fixed to `value`.
@@ -78,6 +125,7 @@ impl Model {
             lits,
             order: vec![None; n],
             owned: false,
+            pending: false,
         });
         IntVar(self.ints.len() - 1)
     }

@@ -20,6 +20,11 @@ pub struct Model {
     /// Per variable: whether it occurs in a clause other than the
     /// definition of an integer's own literals.
     pub(crate) touched: Vec<bool>,
+    /// Per variable: the integer whose one-hot literal it is (`u32::MAX`
+    /// for any other variable).
+    pub(crate) owner: Vec<u32>,
+    /// How many integers' exactly-one clauses are pending.
+    pub(crate) pending: usize,
     /// Nonzero while an integer's own literals are being defined.
     pub(crate) defining: u32,
     /// Activation literals of disabled temporary clauses not yet asserted
@@ -54,6 +59,8 @@ impl Model {
             ints: Vec::new(),
             has_model: false,
             touched: Vec::new(),
+            owner: Vec::new(),
+            pending: 0,
             defining: 0,
             retired: Vec::new(),
             connectivity: Vec::new(),
@@ -85,6 +92,8 @@ impl Model {
             ints: self.ints.clone(),
             has_model: false,
             touched: self.touched.clone(),
+            owner: self.owner.clone(),
+            pending: self.pending,
             defining: self.defining,
             retired: Vec::new(),
             connectivity: self.connectivity.clone(),
@@ -137,6 +146,7 @@ impl Model {
         }
         self.n_vars += 1;
         self.touched.push(false);
+        self.owner.push(u32::MAX);
         Ok(Lit::pos(self.backend.new_var()))
     }
 
@@ -181,6 +191,11 @@ impl Model {
                 limit: self.limits.max_clauses,
             });
         }
+        if self.pending > 0 {
+            for &l in c {
+                self.use_lit(l)?;
+            }
+        }
         self.n_clauses += 1;
         if self.defining == 0 {
             for l in c {
@@ -219,7 +234,10 @@ impl Model {
             match self.const_value(l) {
                 Some(true) => {}
                 Some(false) => return Ok(false),
-                None => a.push(l),
+                None => {
+                    self.use_lit(l)?;
+                    a.push(l);
+                }
             }
         }
         a.extend(self.retired.iter().map(|&l| !l));
@@ -255,9 +273,11 @@ impl Model {
         if !self.has_model {
             return None;
         }
-        self.backend
-            .value(lit.var())
-            .map(|b| if lit.is_positive() { b } else { !b })
+        let holds = match self.pending_first(lit) {
+            Some(first) => Some(lit.var() == first.var()),
+            None => self.backend.value(lit.var()),
+        };
+        holds.map(|b| if lit.is_positive() { b } else { !b })
     }
 
     /// Number of SAT variables created through this model.

@@ -199,6 +199,47 @@ fn model_constants_and_int_values() {
     }
 }
 
+/// An integer's exactly-one clauses wait for the first clause or assumption
+/// that uses one of its literals: an integer nothing uses costs no clause
+/// and models read it as its least value; once used, exactly one of its
+/// values holds in every model, as if the clauses had been made at once.
+#[test]
+fn an_integer_s_exactly_one_comes_with_its_first_use() {
+    each_backend(|name, b| {
+        let mut m = Model::new(b).unwrap();
+        let before = m.num_clauses();
+        let x = m.new_int(&[3, 1, 2]).unwrap();
+        assert_eq!(m.num_clauses(), before, "{name}: nothing used x yet");
+        assert!(m.solve(&[]).unwrap(), "{name}");
+        assert_eq!(m.value_of(x), Some(1), "{name}: the least value");
+        // First used by an assumption: two values at once are refused.
+        let (one, three) = (m.eq_lit(x, 1), m.eq_lit(x, 3));
+        assert!(!m.solve(&[one, three]).unwrap(), "{name}");
+        assert!(m.num_clauses() > before, "{name}");
+        assert!(m.solve(&[three]).unwrap(), "{name}");
+        assert_eq!(m.value_of(x), Some(3), "{name}");
+        // First used by a clause (y is 0 or 1): exactly those two models,
+        // each with one literal of y true.
+        let y = m.new_int(&[0, 1, 2, 3]).unwrap();
+        let lits: Vec<Lit> = (0..4).map(|v| m.eq_lit(y, v)).collect();
+        m.add_clause(&[lits[0], lits[1]]).unwrap();
+        let mut seen = Vec::new();
+        while m.solve(&[]).unwrap() {
+            let v = m.value_of(y).expect("y has a value");
+            let true_lits = lits
+                .iter()
+                .filter(|&&l| m.lit_value(l) == Some(true))
+                .count();
+            assert_eq!(true_lits, 1, "{name}: one value of y at {v}");
+            seen.push(v);
+            m.add_clause(&[!m.eq_lit(y, v)]).unwrap();
+            assert!(seen.len() <= 4, "{name}: {seen:?}");
+        }
+        seen.sort_unstable();
+        assert_eq!(seen, [0, 1], "{name}");
+    });
+}
+
 /// A solve that repeats the last satisfiable one answers from it, but only
 /// while nothing changed: a clause added since, or a temporary clause
 /// retired since, is seen by the next solve.
