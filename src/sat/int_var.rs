@@ -76,15 +76,10 @@ impl Model {
     /// Adds the exactly-one clauses of the integer whose one-hot literal
     /// `lit` is, if they are still pending.
     pub(crate) fn use_lit(&mut self, lit: Lit) -> Result<(), SatError> {
-        if self.pending == 0 {
-            return Ok(());
-        }
-        let Some(&owner) = self.owner.get(lit.var().index()) else {
+        let Some(owner) = self.pending_owner(lit) else {
             return Ok(());
         };
-        let Some(data) = self.ints.get_mut(owner as usize).filter(|d| d.pending) else {
-            return Ok(());
-        };
+        let data = &mut self.ints[owner];
         data.pending = false;
         let lits = data.lits.clone();
         self.pending -= 1;
@@ -97,12 +92,18 @@ impl Model {
     /// For a literal of an integer whose exactly-one clauses are pending,
     /// the integer's first literal (the one models read as true).
     pub(crate) fn pending_first(&self, lit: Lit) -> Option<Lit> {
+        let owner = self.pending_owner(lit)?;
+        self.ints[owner].lits.first().copied()
+    }
+
+    /// The integer whose one-hot literal `lit` is, while its exactly-one
+    /// clauses are pending.
+    fn pending_owner(&self, lit: Lit) -> Option<usize> {
         if self.pending == 0 {
             return None;
         }
-        let &owner = self.owner.get(lit.var().index())?;
-        let data = self.ints.get(owner as usize).filter(|d| d.pending)?;
-        data.lits.first().copied()
+        let owner = *self.owner.get(lit.var().index())? as usize;
+        self.ints.get(owner).filter(|d| d.pending).map(|_| owner)
     }
 
     /// An integer variable fixed to `value`.
