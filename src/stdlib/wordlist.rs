@@ -43,21 +43,24 @@ impl WordList {
     /// Parses a list file: one word a line; blank lines and lines that
     /// start with `#` are skipped.
     fn parse(text: &'static str) -> WordList {
-        let mut words: Vec<&'static str> = text
+        // Each word with its length, counted once (not at every comparison).
+        let mut sized: Vec<(usize, &'static str)> = text
             .lines()
             .map(str::trim)
             .filter(|l| !l.is_empty() && !l.starts_with('#'))
+            .map(|w| (w.chars().count(), w))
             .collect();
-        words.sort_by(|a, b| a.chars().count().cmp(&b.chars().count()).then(a.cmp(b)));
-        words.dedup();
-        let longest = words.last().map_or(0, |w| w.chars().count());
+        sized.sort_unstable();
+        sized.dedup();
+        let longest = sized.last().map_or(0, |&(n, _)| n);
         let mut starts = vec![0; longest + 2];
-        for w in &words {
-            starts[w.chars().count() + 1] += 1;
+        for &(n, _) in &sized {
+            starts[n + 1] += 1;
         }
         for n in 1..starts.len() {
             starts[n] += starts[n - 1];
         }
+        let words = sized.into_iter().map(|(_, w)| w).collect();
         WordList { words, starts }
     }
 
